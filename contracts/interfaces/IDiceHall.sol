@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+/// @title The public interface of DiceHall: its structs, errors, events and entry points.
+/// @notice Names and shapes here are fixed by DESIGN.md; the app, the scripts and the tests build on them.
+interface IDiceHall {
+    // ------------------------------------------------------------------ structs
+
+    /// @notice Where a game is in its life.
+    enum GameStatus {
+        None,
+        Open,
+        Running,
+        Finished,
+        Cancelled
+    }
+
+    /// @notice What a lobby is opened with; fixed for the life of the game.
+    struct GameConfig {
+        address token; // address(0) = native coin
+        uint128 bet; // per seat
+        uint8 seats; // 2..4
+        uint8 ruleSet; // 0 Yahtzee, 1 Yatzy, 2 Yazty, 3 Extended
+        uint32 joinWindow; // seconds the lobby stays joinable
+        uint32 moveTimeout; // seconds a player has for each move
+        address[] invitees; // empty = public; else only these may join
+    }
+
+    /// @notice One game as the app shows it.
+    struct GameView {
+        GameStatus status;
+        GameConfig config;
+        address creator;
+        address[] players; // turn order once started; join order while the lobby is open
+        uint8 currentSeat; // index into `players` of whose turn it is
+        uint8 round; // 1-based while running; 0 in the lobby
+        uint64 deadline; // lobby: when the join window closes; running: the current move deadline (0 while a roll is pending)
+        uint64 pendingSequence; // Entropy sequence number of the roll being waited for, 0 if none
+        uint64 rollRequestedAt; // when that roll was requested, 0 if none
+        uint8 pendingKeepMask; // the keep mask of that roll
+        uint16 houseFeeBps; // fixed when the lobby opened
+        uint32 entropyTimeout; // fixed when the lobby opened
+        uint256 pot; // bet x seats
+    }
+
+    /// @notice One player's sheet in one game, decoded.
+    struct PlayerView {
+        bool seated;
+        uint8 seat; // index in turn order (join order while the lobby is open)
+        uint8[5] dice; // 0s before the first roll of a turn
+        uint8 rollsUsed; // 0..3 in the current turn
+        bool[] filled; // one per box of the rule set
+        uint256[] boxScores; // one per box; 0 where open
+        uint8 yahtzeeBonusCount;
+        uint256 upperTotal;
+        uint256 upperBonus;
+        uint256 yahtzeeBonus;
+        uint256 total; // boxes + bonuses
+        bool forfeited;
+    }
+
+    /// @notice What the owner allows for one token (address(0) = native coin).
+    struct TokenConfig {
+        bool allowed;
+        uint128 minBet;
+        uint128 maxBet;
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    /// @notice The rule set is not one of 0 Yahtzee, 1 Yatzy, 2 Yazty, 3 Extended.
+    error UnknownRuleSet(uint8 ruleSet);
+    /// @notice The rule set's sheet has no box with this index.
+    error BoxOutOfRange(uint8 ruleSet, uint8 box);
+    /// @notice A die is not 1..6.
+    error InvalidDie(uint8 position, uint8 value);
+
+    /// @notice No game has this id.
+    error UnknownGame(uint256 gameId);
+    /// @notice The game is not an open lobby (it is running, finished or cancelled).
+    error GameNotOpen(uint256 gameId, GameStatus status);
+    /// @notice The game is not being played.
+    error GameNotRunning(uint256 gameId, GameStatus status);
+    /// @notice The lobby's join window has closed.
+    error JoinWindowClosed(uint256 gameId, uint64 closedAt);
+    /// @notice Only the creator may cancel before the join window closes.
+    error JoinWindowStillOpen(uint256 gameId, uint64 closesAt);
+    /// @notice This lobby is private and the caller is not on its list.
+    error NotInvited(uint256 gameId, address account);
+    /// @notice The caller already has a seat in this game.
+    error AlreadyJoined(uint256 gameId, address account);
+    /// @notice The caller has no seat in this game.
+    error NotInGame(uint256 gameId, address account);
+    /// @notice The token is not on the allow list.
+    error TokenNotAllowed(address token);
+    /// @notice The bet is outside the token's configured limits.
+    error BetOutOfRange(uint256 bet, uint256 minBet, uint256 maxBet);
+    /// @notice Games have 2 to 4 seats.
+    error SeatsOutOfRange(uint8 seats);
+    /// @notice The join window is outside the configured bounds.
+    error JoinWindowOutOfRange(uint32 joinWindow, uint32 min, uint32 max);
+    /// @notice The move timeout is outside the configured bounds.
+    error MoveTimeoutOutOfRange(uint32 moveTimeout, uint32 min, uint32 max);
+    /// @notice A private lobby lists too many invitees.
+    error TooManyInvitees(uint256 count, uint256 max);
+    /// @notice A private lobby lists fewer invitees than it has seats to fill.
+    error NotEnoughInvitees(uint256 count, uint256 openSeats);
+    /// @notice An invitee is the zero address, the creator, or listed twice.
+    error InvalidInvitee(address invitee);
+    /// @notice The native coin sent does not match what the call costs.
+    error WrongPayment(uint256 sent, uint256 expected);
+    /// @notice The token moved a different amount than the bet (fee-on-transfer tokens are refused).
+    error TransferAmountMismatch(address token, uint256 expected, uint256 received);
+    /// @notice It is another player's turn.
+    error NotYourTurn(uint256 gameId, address expected);
+    /// @notice A roll is waiting for its random number.
+    error RollPending(uint256 gameId, uint64 sequenceNumber, uint64 retryAt);
+    /// @notice The player has used all three rolls of this turn.
+    error NoRollsLeft(uint256 gameId);
+    /// @notice The first roll of a turn rolls all five dice.
+    error FirstRollKeepsNone(uint8 keepMask);
+    /// @notice A re-roll keeps a subset of the five dice and re-rolls at least one.
+    error InvalidKeepMask(uint8 keepMask);
+    /// @notice The roll fee sent is below the Entropy fee.
+    error InsufficientRollFee(uint256 sent, uint256 fee);
+    /// @notice A box can only be filled after at least one roll.
+    error NotRolledYet(uint256 gameId);
+    /// @notice This box is already filled.
+    error BoxFilled(uint8 box);
+    /// @notice The Joker rule forbids this box for these dice.
+    error JokerForbidsBox(uint8 box);
+    /// @notice The move deadline has not passed yet.
+    error DeadlineNotPassed(uint256 gameId, uint64 deadline);
+    /// @notice Only the Entropy contract may deliver random numbers.
+    error NotEntropy(address caller);
+    /// @notice The caller has no credits in this token.
+    error NothingToWithdraw(address token, address account);
+    /// @notice Sending the native coin failed.
+    error NativeTransferFailed(address to, uint256 amount);
+    /// @notice The treasury holds less than requested.
+    error TreasuryInsufficient(address token, uint256 requested, uint256 available);
+    /// @notice The house fee is above its hard cap.
+    error FeeAboveCap(uint16 bps, uint16 cap);
+    /// @notice A bound pair is empty or zero.
+    error InvalidBounds(uint32 min, uint32 max);
+    /// @notice A token's bet limits are empty.
+    error InvalidBetLimits(uint128 minBet, uint128 maxBet);
+    /// @notice A duration or gas limit is zero or unreasonably large.
+    error InvalidSetting(uint256 value);
+    /// @notice An address argument is zero.
+    error ZeroAddress();
+
+    // ------------------------------------------------------------------ events
+
+    /// @notice A lobby was opened; the creator holds seat 0 and paid the bet.
+    event GameCreated(
+        uint256 indexed gameId,
+        address indexed creator,
+        address token,
+        uint256 bet,
+        uint8 seats,
+        uint8 ruleSet,
+        bool isPrivate
+    );
+    /// @notice A private lobby lists this account (one event each, so an invitee can filter by topic).
+    event PlayerInvited(uint256 indexed gameId, address indexed invitee);
+    /// @notice A player took a seat and paid the bet.
+    event PlayerJoined(uint256 indexed gameId, address indexed player);
+    /// @notice A player left an open lobby and was refunded.
+    event PlayerLeft(uint256 indexed gameId, address indexed player);
+    /// @notice The last seat filled; play begins in this turn order.
+    event GameStarted(uint256 indexed gameId, address[] order);
+    /// @notice A roll was sent to Pyth Entropy.
+    event RollRequested(uint256 indexed gameId, address indexed player, uint64 sequenceNumber, uint8 keepMask);
+    /// @notice Entropy answered; these are the dice after the roll.
+    event DiceRolled(
+        uint256 indexed gameId,
+        address indexed player,
+        uint8 rollNumber,
+        uint8[5] dice,
+        uint64 sequenceNumber,
+        bytes32 randomNumber
+    );
+    /// @notice A box was filled; `bonus` is the Yahtzee bonus this box earned (0 or 100).
+    event Scored(uint256 indexed gameId, address indexed player, uint8 category, uint256 points, uint256 bonus);
+    /// @notice A player missed their deadline and forfeited their seat.
+    event PlayerForfeited(uint256 indexed gameId, address indexed player);
+    /// @notice The game ended; winners were credited `payoutEach` (the first winner also the remainder).
+    event GameFinished(
+        uint256 indexed gameId,
+        address token,
+        uint8 ruleSet,
+        address[] players,
+        uint256[] totals,
+        address[] winners,
+        uint256 payoutEach,
+        uint256 houseFee
+    );
+    /// @notice A lobby was cancelled and every seat refunded.
+    event GameCancelled(uint256 indexed gameId);
+    /// @notice An account pulled its credits.
+    event Withdrawn(address indexed token, address indexed account, uint256 amount);
+    /// @notice An account was credited (payout, refund or roll-fee surplus).
+    event Credited(address indexed token, address indexed account, uint256 amount);
+
+    /// @notice The owner changed a token's allowance or limits.
+    event TokenConfigured(address indexed token, bool allowed, uint128 minBet, uint128 maxBet);
+    /// @notice The owner changed the house fee for lobbies opened from now on.
+    event HouseFeeSet(uint16 bps);
+    /// @notice The owner changed the join-window bounds.
+    event JoinWindowBoundsSet(uint32 min, uint32 max);
+    /// @notice The owner changed the move-timeout bounds.
+    event MoveTimeoutBoundsSet(uint32 min, uint32 max);
+    /// @notice The owner changed how long a roll may wait for Entropy before it can be replaced.
+    event EntropyTimeoutSet(uint32 seconds_);
+    /// @notice The owner changed the gas limit asked for the Entropy callback.
+    event CallbackGasLimitSet(uint32 gasLimit);
+    /// @notice The owner changed the Entropy provider.
+    event EntropyProviderSet(address provider);
+    /// @notice The owner withdrew house fees.
+    event TreasuryWithdrawn(address indexed token, address indexed to, uint256 amount);
+
+    // ------------------------------------------------------------------ players
+
+    /// @notice Opens a lobby; the caller takes seat 0 and pays the bet.
+    function createGame(GameConfig calldata cfg) external payable returns (uint256 gameId);
+    /// @notice Takes a seat and pays the bet; the last seat starts the game.
+    function joinGame(uint256 gameId) external payable;
+    /// @notice Leaves an open lobby with a refund; the creator leaving cancels it.
+    function leaveGame(uint256 gameId) external;
+    /// @notice Cancels an open lobby (creator any time, anyone after the join window) and refunds all.
+    function cancelGame(uint256 gameId) external;
+    /// @notice Rolls the dice not kept (bit i set keeps die i); pays `rollFee()`, surplus is credited.
+    function roll(uint256 gameId, uint8 keepMask) external payable;
+    /// @notice Fills one open box with the current dice and passes the turn.
+    function score(uint256 gameId, uint8 category) external;
+    /// @notice Forfeits the current player once their deadline has passed; anyone may call.
+    function claimTimeout(uint256 gameId) external;
+    /// @notice Sends the caller all their credits in one token.
+    function withdraw(address token) external;
+
+    // ------------------------------------------------------------------ views
+
+    /// @notice What one roll costs now (the Entropy fee).
+    function rollFee() external view returns (uint256);
+    /// @notice Credits an account can withdraw in a token.
+    function credits(address token, address account) external view returns (uint256);
+    /// @notice The raw score of a box for five dice, without Joker context.
+    function scoreDice(uint8 ruleSet, uint8 category, uint8[5] calldata dice) external pure returns (uint256);
+    /// @notice One game.
+    function getGame(uint256 gameId) external view returns (GameView memory);
+    /// @notice One player's sheet in one game.
+    function getPlayer(uint256 gameId, address player) external view returns (PlayerView memory);
+    /// @notice House fees collected in a token and not yet withdrawn.
+    function treasury(address token) external view returns (uint256);
+    /// @notice The id the next lobby will get (ids start at 1).
+    function nextGameId() external view returns (uint256);
+    /// @notice What the owner allows for a token.
+    function tokenConfig(address token) external view returns (TokenConfig memory);
+    /// @notice The house fee in basis points for lobbies opened now.
+    function houseFeeBps() external view returns (uint16);
+    /// @notice The join-window bounds for lobbies opened now.
+    function joinWindowBounds() external view returns (uint32 min, uint32 max);
+    /// @notice The move-timeout bounds for lobbies opened now.
+    function moveTimeoutBounds() external view returns (uint32 min, uint32 max);
+    /// @notice How long a roll waits for Entropy before it may be replaced, for lobbies opened now.
+    function entropyTimeout() external view returns (uint32);
+    /// @notice The gas limit asked for each Entropy callback.
+    function callbackGasLimit() external view returns (uint32);
+    /// @notice The Pyth Entropy contract.
+    function entropy() external view returns (address);
+    /// @notice The Entropy provider the dice are asked from.
+    function entropyProvider() external view returns (address);
+
+    // ------------------------------------------------------------------ owner
+
+    /// @notice Allows or forbids a token and sets its bet limits.
+    function setTokenConfig(address token, bool allowed, uint128 minBet, uint128 maxBet) external;
+    /// @notice Sets the house fee (at most 1000 bps) for lobbies opened from now on.
+    function setHouseFee(uint16 bps) external;
+    /// @notice Sets the bounds a lobby's join window must lie within.
+    function setJoinWindowBounds(uint32 min, uint32 max) external;
+    /// @notice Sets the bounds a lobby's move timeout must lie within.
+    function setMoveTimeoutBounds(uint32 min, uint32 max) external;
+    /// @notice Sets how long a roll waits for Entropy before it may be replaced.
+    function setEntropyTimeout(uint32 seconds_) external;
+    /// @notice Sets the gas limit asked for each Entropy callback.
+    function setCallbackGasLimit(uint32 gasLimit) external;
+    /// @notice Sets the Entropy provider.
+    function setEntropyProvider(address provider) external;
+    /// @notice Stops new lobbies and joins; play, refunds and withdrawals go on.
+    function pause() external;
+    /// @notice Lets new lobbies and joins in again.
+    function unpause() external;
+    /// @notice Sends house fees to `to`; never more than the treasury holds.
+    function withdrawTreasury(address token, address to, uint256 amount) external;
+}
