@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+/// @dev One player's whole state in one game, packed in one storage slot:
+///
+///   255            137 136 135 134 133 132   129 128                  33 32        17 16 15 14      0
+///   ├─── unused ───┤├ join ┤├se┤├fo┤├ yahtzee ┤├──── box scores ──────┤├─ filled ─┤├rolls┤├─ dice ─┤
+///                   2 bits  1    1   4 bits     16 boxes x 6 bits      16 bits     2 bits  5 x 3 bits
+///
+/// dice:      die i (1..6, 0 before the first roll of a turn) at bits 3i..3i+2
+/// rolls:     rolls used in the current turn, 0..3
+/// filled:    bit b set = box b is filled
+/// scores:    box b's points at bits 33+6b..38+6b (every box scores at most 50)
+/// yahtzee:   Yahtzee bonuses earned (at most 12 in a 13-round game)
+/// forfeited: timed out; seated: holds a seat; join index: seat in join order (0..3)
+type PlayerState is uint256;
+
+using PlayerStateLibrary for PlayerState global;
+
+library PlayerStateLibrary {
+    uint256 internal constant DICE_OFFSET = 0;
+    uint256 internal constant ROLLS_OFFSET = 15;
+    uint256 internal constant FILLED_OFFSET = 17;
+    uint256 internal constant SCORES_OFFSET = 33;
+    uint256 internal constant YAHTZEE_BONUS_OFFSET = 129;
+    uint256 internal constant FORFEITED_OFFSET = 133;
+    uint256 internal constant SEATED_OFFSET = 134;
+    uint256 internal constant JOIN_INDEX_OFFSET = 135;
+
+    uint256 internal constant DICE_MASK = 0x7fff;
+    uint256 internal constant ROLLS_MASK = 0x3;
+    uint256 internal constant FILLED_MASK = 0xffff;
+    uint256 internal constant SCORE_BITS = 6;
+    uint256 internal constant SCORE_MASK = 0x3f;
+    uint256 internal constant YAHTZEE_BONUS_MASK = 0xf;
+    uint256 internal constant JOIN_INDEX_MASK = 0x3;
+
+    /// @notice A seated player with an empty sheet.
+    function seatedAt(uint256 seat) internal pure returns (PlayerState) {
+        return PlayerState.wrap((1 << SEATED_OFFSET) | (seat << JOIN_INDEX_OFFSET));
+    }
+
+    function dice(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> DICE_OFFSET) & DICE_MASK;
+    }
+
+    function rollsUsed(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> ROLLS_OFFSET) & ROLLS_MASK;
+    }
+
+    function filledMask(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> FILLED_OFFSET) & FILLED_MASK;
+    }
+
+    function isFilled(PlayerState self, uint256 box) internal pure returns (bool) {
+        return (PlayerState.unwrap(self) >> (FILLED_OFFSET + box)) & 1 == 1;
+    }
+
+    function boxScore(PlayerState self, uint256 box) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> (SCORES_OFFSET + box * SCORE_BITS)) & SCORE_MASK;
+    }
+
+    function yahtzeeBonusCount(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> YAHTZEE_BONUS_OFFSET) & YAHTZEE_BONUS_MASK;
+    }
+
+    function forfeited(PlayerState self) internal pure returns (bool) {
+        return (PlayerState.unwrap(self) >> FORFEITED_OFFSET) & 1 == 1;
+    }
+
+    function seated(PlayerState self) internal pure returns (bool) {
+        return (PlayerState.unwrap(self) >> SEATED_OFFSET) & 1 == 1;
+    }
+
+    function joinIndex(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> JOIN_INDEX_OFFSET) & JOIN_INDEX_MASK;
+    }
+
+    /// @notice The dice after a roll and the roll count of this turn.
+    function withRoll(PlayerState self, uint256 newDice, uint256 rolls) internal pure returns (PlayerState) {
+        uint256 cleared = PlayerState.unwrap(self) &
+            ~((DICE_MASK << DICE_OFFSET) | (ROLLS_MASK << ROLLS_OFFSET));
+        return PlayerState.wrap(cleared | (newDice << DICE_OFFSET) | (rolls << ROLLS_OFFSET));
+    }
+
+    /// @notice Fills `box` with `points`, adds `bonuses` Yahtzee bonuses, and clears the dice for the next turn.
+    /// @dev The caller guarantees the box is open, points < 64 and the bonus count stays below 16.
+    function withBoxFilled(
+        PlayerState self,
+        uint256 box,
+        uint256 points,
+        uint256 bonuses
+    ) internal pure returns (PlayerState) {
+        uint256 cleared = PlayerState.unwrap(self) &
+            ~((DICE_MASK << DICE_OFFSET) | (ROLLS_MASK << ROLLS_OFFSET));
+        // The bonus count is added, not or-ed; it cannot carry out of its 4 bits: only the classic
+        // sheet earns bonuses, at most one per round after the Yahtzee box, so at most 12.
+        unchecked {
+            return
+                PlayerState.wrap(
+                    (cleared | (1 << (FILLED_OFFSET + box)) | (points << (SCORES_OFFSET + box * SCORE_BITS))) +
+                        (bonuses << YAHTZEE_BONUS_OFFSET)
+                );
+        }
+    }
+
+    function withForfeit(PlayerState self) internal pure returns (PlayerState) {
+        return PlayerState.wrap(PlayerState.unwrap(self) | (1 << FORFEITED_OFFSET));
+    }
+}
