@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import { Ownable, Ownable2Step } from "@openzeppelin/contracts/access/Ownable2Step.sol";
-import { Pausable } from "@openzeppelin/contracts/utils/Pausable.sol";
-import { ReentrancyGuardTransient } from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import { IERC20 } from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import { SafeERC20 } from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import { IEntropyV2 } from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
+import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IEntropyV2} from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
 
-import { IDiceHall } from "./interfaces/IDiceHall.sol";
-import { PlayerState, PlayerStateLibrary } from "./types/PlayerState.sol";
-import { Dice } from "./libraries/Dice.sol";
-import { Scoring } from "./libraries/Scoring.sol";
-import { Sheet } from "./libraries/Sheet.sol";
-import { TurnOrder } from "./libraries/TurnOrder.sol";
-import { PendingRolls } from "./libraries/PendingRolls.sol";
+import {IDiceHall} from "./interfaces/IDiceHall.sol";
+import {PlayerState, PlayerStateLibrary} from "./types/PlayerState.sol";
+import {Dice} from "./libraries/Dice.sol";
+import {Scoring} from "./libraries/Scoring.sol";
+import {Sheet} from "./libraries/Sheet.sol";
+import {TurnOrder} from "./libraries/TurnOrder.sol";
+import {PendingRolls} from "./libraries/PendingRolls.sol";
 
 /// @title DiceHall: lobbies, escrow, Pyth Entropy dice, turns, scoring, timeouts and payouts for dice games.
 /// @notice The state machine of docs/PROTOCOL.md; the rules live in the libraries.
@@ -101,7 +101,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             entropyTimeout: 5 minutes,
             houseFeeBps: 0
         });
-        _bounds = TimeBounds({ joinMin: 60, joinMax: 7 days, moveMin: 60, moveMax: 7 days });
+        _bounds = TimeBounds({joinMin: 60, joinMax: 7 days, moveMin: 60, moveMax: 7 days});
         _pending.prewarm();
     }
 
@@ -146,7 +146,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (cfg.invitees.length != 0) _invitees[gameId] = cfg.invitees;
 
         _collectBet(cfg.token, cfg.bet);
-        emit GameCreated(gameId, msg.sender, cfg.token, cfg.bet, cfg.seats, cfg.ruleSet, cfg.invitees.length != 0);
+        emit GameCreated(
+            gameId,
+            msg.sender,
+            cfg.token,
+            cfg.bet,
+            cfg.seats,
+            cfg.ruleSet,
+            cfg.invitees.length != 0
+        );
         for (uint256 i; i < cfg.invitees.length; ++i) emit PlayerInvited(gameId, cfg.invitees[i]);
     }
 
@@ -198,7 +206,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function cancelGame(uint256 gameId) external nonReentrant {
         Game storage g = _openGame(gameId);
-        if (msg.sender != g.players[0] && block.timestamp < g.clock) revert JoinWindowStillOpen(gameId, g.clock);
+        if (msg.sender != g.players[0] && block.timestamp < g.clock)
+            revert JoinWindowStillOpen(gameId, g.clock);
         _cancel(gameId, g);
     }
 
@@ -222,7 +231,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
         // Our own contribution to the random number, so that the provider alone cannot choose it.
         bytes32 userRandom = keccak256(abi.encode(block.prevrandao, gameId, msg.sender, g.round, used));
-        uint64 sequence = ENTROPY.requestV2{ value: fee }(s.provider, userRandom, s.callbackGasLimit);
+        uint64 sequence = ENTROPY.requestV2{value: fee}(s.provider, userRandom, s.callbackGasLimit);
 
         _registerRoll(sequence, gameId);
         g.pendingSequence = sequence;
@@ -401,7 +410,11 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @inheritdoc IDiceHall
-    function scoreDice(uint8 ruleSet, uint8 category, uint8[5] calldata dice) external pure returns (uint256) {
+    function scoreDice(
+        uint8 ruleSet,
+        uint8 category,
+        uint8[5] calldata dice
+    ) external pure returns (uint256) {
         uint256 packed = Dice.pack(dice);
         return Scoring.score(ruleSet, category, Scoring.hand(packed));
     }
@@ -456,7 +469,9 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (!state.seated()) return v;
         v.seated = true;
         bool started = g.status == GameStatus.Running || g.status == GameStatus.Finished;
-        v.seat = uint8(started ? TurnOrder.positionOf(g.order, state.joinIndex(), g.seats) : state.joinIndex());
+        v.seat = uint8(
+            started ? TurnOrder.positionOf(g.order, state.joinIndex(), g.seats) : state.joinIndex()
+        );
         v.dice = Dice.unpack(state.dice());
         v.rollsUsed = uint8(state.rollsUsed());
         for (uint8 b; b < boxes; ++b) {
@@ -470,8 +485,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @inheritdoc IDiceHall
     function tokenConfig(address token) external view returns (TokenConfig memory) {
-        BetLimits memory l = _betLimits[token];
-        return TokenConfig({ allowed: l.maxBet != 0, minBet: l.minBet, maxBet: l.maxBet });
+        BetLimits memory limits = _betLimits[token];
+        return TokenConfig({allowed: limits.maxBet != 0, minBet: limits.minBet, maxBet: limits.maxBet});
     }
 
     /// @inheritdoc IDiceHall
@@ -621,7 +636,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         address[] memory winners = new address[](winnerCount);
         uint256 w;
         for (uint256 i; i < seats; ++i) {
-            if ((g.forfeited >> TurnOrder.at(g.order, i)) & 1 == 0 && totals[i] == best) winners[w++] = players[i];
+            if ((g.forfeited >> TurnOrder.at(g.order, i)) & 1 == 0 && totals[i] == best)
+                winners[w++] = players[i];
         }
 
         uint256 pot = uint256(g.bet) * seats;
@@ -667,7 +683,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     function _send(address token, address to, uint256 amount) private {
         if (token == address(0)) {
-            (bool ok, ) = to.call{ value: amount }("");
+            (bool ok, ) = to.call{value: amount}("");
             if (!ok) revert NativeTransferFailed(to, amount);
         } else {
             IERC20(token).safeTransfer(to, amount);

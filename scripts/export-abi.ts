@@ -10,8 +10,7 @@ const outFile = join(root, "web/src/lib/generated/abis.ts");
 const sources: Record<string, string> = {
   diceHallAbi: "artifacts/contracts/DiceHall.sol/DiceHall.json",
   testTokenAbi: "artifacts/contracts/test/TestToken.sol/TestToken.json",
-  mockEntropyAbi:
-    "artifacts/@pythnetwork/entropy-sdk-solidity/MockEntropy.sol/MockEntropy.json",
+  mockEntropyAbi: "artifacts/@pythnetwork/entropy-sdk-solidity/MockEntropy.sol/MockEntropy.json",
 };
 // Until DiceHall itself exists the interface stands in for it (same public ABI).
 const fallbacks: Record<string, string> = {

@@ -34,12 +34,21 @@ const config = (seats: number) => ({
 });
 
 // A plain join needs a lobby with a seat left after it: a 3-seat lobby, joined once.
-await measure("createGame", hall.write.createGame([config(3)], { value: bet, account: carol.account }));
+await measure(
+  "createGame",
+  hall.write.createGame([config(3)], { value: bet, account: carol.account }),
+);
 await measure("joinGame", hall.write.joinGame([1n], { value: bet, account: alice.account }));
 
-await measure("createGame", hall.write.createGame([config(2)], { value: bet, account: alice.account }));
+await measure(
+  "createGame",
+  hall.write.createGame([config(2)], { value: bet, account: alice.account }),
+);
 const gameId = 2n;
-await measure("joinGame (starts)", hall.write.joinGame([gameId], { value: bet, account: bob.account }));
+await measure(
+  "joinGame (starts)",
+  hall.write.joinGame([gameId], { value: bet, account: bob.account }),
+);
 
 const players = new Map([alice, bob].map((w) => [w.account.address.toLowerCase(), w]));
 let nonce = 0n;
@@ -50,7 +59,10 @@ for (;;) {
   const sheet = await hall.read.getPlayer([gameId, wallet.account.address]);
   for (let r = 0; r < 3; r++) {
     const keepMask = r === 0 ? 0 : 0b00011;
-    const receipt = await measure("roll", hall.write.roll([gameId, keepMask], { account: wallet.account }));
+    const receipt = await measure(
+      "roll",
+      hall.write.roll([gameId, keepMask], { account: wallet.account }),
+    );
     const [requested] = await publicClient.getContractEvents({
       address: hall.address,
       abi: hall.abi,
@@ -81,18 +93,30 @@ for (;;) {
     } catch {}
   }
   const last = open.length === 1 && game.currentSeat === game.players.length - 1;
-  await measure(last ? "score (settles)" : "score", hall.write.score([gameId, box], { account: wallet.account }));
+  await measure(
+    last ? "score (settles)" : "score",
+    hall.write.score([gameId, box], { account: wallet.account }),
+  );
 }
-await measure("withdraw", hall.write.withdraw([zeroAddress], { account: alice.account }).catch(() =>
-  hall.write.withdraw([zeroAddress], { account: bob.account }),
-));
+await measure(
+  "withdraw",
+  hall.write
+    .withdraw([zeroAddress], { account: alice.account })
+    .catch(() => hall.write.withdraw([zeroAddress], { account: bob.account })),
+);
 
 // The baseline: MockEntropy alone, through a consumer that does nothing.
 for (let i = 0; i < 5; i++) {
-  const receipt = await measure("baseline: request via null consumer", baseline.write.request([100_000]));
+  const receipt = await measure(
+    "baseline: request via null consumer",
+    baseline.write.request([100_000]),
+  );
   const seq = (await entropy.read.getProviderInfoV2([provider])).sequenceNumber - 1n;
   void receipt;
-  await measure("baseline: reveal to null consumer", entropy.write.mockReveal([provider, seq, keccak256(toHex(i))]));
+  await measure(
+    "baseline: reveal to null consumer",
+    entropy.write.mockReveal([provider, seq, keccak256(toHex(i))]),
+  );
 }
 
 const median = (xs: bigint[]) => {
@@ -107,7 +131,15 @@ const targets: Record<string, bigint> = {
   score: 50_000n,
   "score (settles)": 150_000n,
 };
-const gameActions = ["createGame", "joinGame (starts)", "roll", "entropy callback (reveal tx)", "score", "score (settles)", "withdraw"];
+const gameActions = [
+  "createGame",
+  "joinGame (starts)",
+  "roll",
+  "entropy callback (reveal tx)",
+  "score",
+  "score (settles)",
+  "withdraw",
+];
 let perGame = 0n;
 for (const label of gameActions) {
   const xs = samples.get(label)!;

@@ -171,7 +171,12 @@ interface IDiceHall {
     /// @notice The last seat filled; play begins in this turn order.
     event GameStarted(uint256 indexed gameId, address[] order);
     /// @notice A roll was sent to Pyth Entropy.
-    event RollRequested(uint256 indexed gameId, address indexed player, uint64 sequenceNumber, uint8 keepMask);
+    event RollRequested(
+        uint256 indexed gameId,
+        address indexed player,
+        uint64 sequenceNumber,
+        uint8 keepMask
+    );
     /// @notice Entropy answered; these are the dice after the roll.
     event DiceRolled(
         uint256 indexed gameId,
@@ -182,7 +187,13 @@ interface IDiceHall {
         bytes32 randomNumber
     );
     /// @notice A box was filled; `bonus` is the Yahtzee bonus this box earned (0 or 100).
-    event Scored(uint256 indexed gameId, address indexed player, uint8 category, uint256 points, uint256 bonus);
+    event Scored(
+        uint256 indexed gameId,
+        address indexed player,
+        uint8 category,
+        uint256 points,
+        uint256 bonus
+    );
     /// @notice A player missed their deadline and forfeited their seat.
     event PlayerForfeited(uint256 indexed gameId, address indexed player);
     /// @notice The game ended; winners were credited `payoutEach` (the first winner also the remainder).

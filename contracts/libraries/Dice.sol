@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import { IDiceHall } from "../interfaces/IDiceHall.sol";
+import {IDiceHall} from "../interfaces/IDiceHall.sol";
 
 /// @notice Five dice packed 3 bits a die (die i at bits 3i..3i+2), and the facts scoring needs about them.
 library Dice {
@@ -12,7 +12,7 @@ library Dice {
     uint8 internal constant KEEP_ALL = 31;
 
     /// @notice Packs five dice, checking each is 1..6.
-    function pack(uint8[5] calldata values) internal pure returns (uint256 packed) {
+    function pack(uint8[5] memory values) internal pure returns (uint256 packed) {
         for (uint256 i; i < COUNT; ++i) {
             uint8 v = values[i];
             if (v == 0 || v > 6) revert IDiceHall.InvalidDie(uint8(i), v);

@@ -23,13 +23,22 @@ library PendingRolls {
     }
 
     /// @notice The game whose request last used the ring slot of `sequence`, and that request's low bits.
-    function occupant(Registry storage r, uint64 sequence) internal view returns (uint256 gameId, uint32 low) {
+    function occupant(
+        Registry storage r,
+        uint64 sequence
+    ) internal view returns (uint256 gameId, uint32 low) {
         uint256 e = r.ring[sequence % RING_SIZE];
         return (uint64(e >> 32), uint32(e));
     }
 
     /// @notice Records a request; `ringBusy` says the ring slot still belongs to another pending request.
-    function store(Registry storage r, uint64 sequence, uint256 gameId, address player, bool ringBusy) internal {
+    function store(
+        Registry storage r,
+        uint64 sequence,
+        uint256 gameId,
+        address player,
+        bool ringBusy
+    ) internal {
         uint256 e = (uint256(uint160(player)) << 96) | (uint256(uint64(gameId)) << 32) | uint32(sequence);
         if (ringBusy) r.overflow[sequence] = e;
         else r.ring[sequence % RING_SIZE] = e;

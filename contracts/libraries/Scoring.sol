@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import { IDiceHall } from "../interfaces/IDiceHall.sol";
-import { Dice } from "./Dice.sol";
+import {IDiceHall} from "../interfaces/IDiceHall.sol";
+import {Dice} from "./Dice.sol";
 
 /// @notice The raw score of every box of the four rule sets (RULES.md), without Joker context.
 /// @dev Boxes 0..5 are the upper section (sum of one face) everywhere. Each lower box is a "kind" with
@@ -114,13 +114,14 @@ library Scoring {
         uint8 boxes = boxCount(ruleSet);
         if (box >= boxes) revert IDiceHall.BoxOutOfRange(ruleSet, box);
         if (box < UPPER_BOXES) return 0;
-        uint256 table = ruleSet == YAHTZEE
-            ? YAHTZEE_LOWER
-            : ruleSet == YATZY
-                ? YATZY_LOWER
-                : ruleSet == YAZTY
-                    ? YAZTY_LOWER
-                    : EXTENDED_LOWER;
+        uint256 table =
+            ruleSet == YAHTZEE
+                ? YAHTZEE_LOWER
+                : ruleSet == YATZY
+                    ? YATZY_LOWER
+                    : ruleSet == YAZTY
+                        ? YAZTY_LOWER
+                        : EXTENDED_LOWER;
         return uint8(table >> (8 * (box - UPPER_BOXES)));
     }
 

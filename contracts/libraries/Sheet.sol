@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import { IDiceHall } from "../interfaces/IDiceHall.sol";
-import { PlayerState } from "../types/PlayerState.sol";
-import { Scoring } from "./Scoring.sol";
+import {IDiceHall} from "../interfaces/IDiceHall.sol";
+import {PlayerState} from "../types/PlayerState.sol";
+import {Scoring} from "./Scoring.sol";
 
 /// @notice Filling a box on a player's sheet (the forced Joker rule and the Yahtzee bonus of classic
 /// Yahtzee included) and adding the sheet up.

@@ -117,7 +117,8 @@ export const RULE_SETS: readonly RuleSetInfo[] = [
     id: 3,
     key: "extended",
     name: "Extended",
-    tagline: "16 boxes: the classic sheet plus Pair, Double Pair and Misère, with a richer Full House.",
+    tagline:
+      "16 boxes: the classic sheet plus Pair, Double Pair and Misère, with a richer Full House.",
     boxes: boxes([
       ...upperSpecs(faceWord),
       ...CLASSIC_LOWER.slice(0, 2),
@@ -143,7 +144,8 @@ export function isRuleSetId(id: number): id is RuleSetId {
 
 /** @throws RulesError("UnknownRuleSet") for anything but 0..3 */
 export function ruleSet(id: number): RuleSetInfo {
-  if (!isRuleSetId(id)) throw new RulesError("UnknownRuleSet", `There is no rule set number ${id}.`);
+  if (!isRuleSetId(id))
+    throw new RulesError("UnknownRuleSet", `There is no rule set number ${id}.`);
   return RULE_SETS[id];
 }
 
