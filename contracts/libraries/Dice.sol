@@ -57,11 +57,4 @@ library Dice {
     function count(uint256 counts, uint256 face) internal pure returns (uint256) {
         return (counts >> (4 * (face - 1))) & 0xf;
     }
-
-    function sum(uint256 packed) internal pure returns (uint256 total) {
-        // Five dice of at most 6 sum to at most 30.
-        unchecked {
-            for (uint256 i; i < COUNT; ++i) total += (packed >> (BITS * i)) & MASK;
-        }
-    }
 }

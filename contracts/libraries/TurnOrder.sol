@@ -9,9 +9,8 @@ library TurnOrder {
     }
 
     /// @notice The position in turn order of the player with `joinIndex`.
-    function positionOf(uint8 order, uint256 joinIndex, uint8 seats) internal pure returns (uint256) {
-        for (uint256 p; p < seats; ++p) if (at(order, p) == joinIndex) return p;
-        return seats; // not seated; never reached for a seated player
+    function positionOf(uint8 order, uint256 joinIndex, uint8 seats) internal pure returns (uint256 p) {
+        while (p + 1 < seats && at(order, p) != joinIndex) ++p;
     }
 
     /// @notice A uniformly shuffled order of `seats` join indices (Fisher-Yates).
