@@ -49,6 +49,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint32 moveTimeout;
         uint32 entropyTimeout;
         uint8 pendingKeepMask;
+        uint16 pendingEpoch; // the provider epoch the pending request was made in
         // slot 2
         uint128 bet;
         uint32 joinWindow;
@@ -62,6 +63,9 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint32 callbackGasLimit;
         uint32 entropyTimeout;
         uint16 houseFeeBps;
+        // Grows with every provider change, from 1. Pyth numbers requests per provider, so a sequence
+        // number alone does not name a request once the provider has changed; (epoch, sequence) does.
+        uint16 providerEpoch;
     }
 
     /// @dev The bounds a lobby's times must lie within, in one slot.
@@ -91,6 +95,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     mapping(address token => mapping(address account => uint256)) private _credits;
     mapping(address token => uint256) private _treasury;
     PendingRolls.Registry private _pending;
+    /// @dev The epoch in which each provider was last set; 0 for a provider never used.
+    mapping(address provider => uint16) private _providerEpochs;
 
     constructor(address entropy_, address owner_) Ownable(owner_) {
         if (entropy_ == address(0)) revert ZeroAddress();
@@ -99,8 +105,10 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             provider: ENTROPY.getDefaultProvider(),
             callbackGasLimit: 100_000,
             entropyTimeout: 5 minutes,
-            houseFeeBps: 0
+            houseFeeBps: 0,
+            providerEpoch: 1
         });
+        _providerEpochs[_settings.provider] = 1;
         _bounds = TimeBounds({joinMin: 60, joinMax: 7 days, moveMin: 60, moveMax: 7 days});
         _pending.prewarm();
     }
@@ -233,9 +241,10 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         bytes32 userRandom = keccak256(abi.encode(block.prevrandao, gameId, msg.sender, g.round, used));
         uint64 sequence = ENTROPY.requestV2{value: fee}(s.provider, userRandom, s.callbackGasLimit);
 
-        _registerRoll(sequence, gameId);
+        _registerRoll(sequence, gameId, s.providerEpoch);
         g.pendingSequence = sequence;
         g.pendingKeepMask = keepMask;
+        g.pendingEpoch = s.providerEpoch;
         g.clock = uint64(block.timestamp);
         // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the player's.
         if (msg.value > fee) _credit(address(0), msg.sender, msg.value - fee);
@@ -244,13 +253,20 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @notice Pyth Entropy's callback (the IEntropyConsumer entry point). It runs under the gas limit asked
     /// for, so it stays small, and it ignores unknown or superseded requests instead of reverting.
+    /// A late answer from a provider used before is still delivered to the request it was made for.
     /// @dev Implemented here rather than inherited so that a wrong caller gets a custom error.
-    function _entropyCallback(uint64 sequence, address, bytes32 randomNumber) external {
+    function _entropyCallback(uint64 sequence, address provider, bytes32 randomNumber) external {
         if (msg.sender != address(ENTROPY)) revert NotEntropy(msg.sender);
-        (uint256 gameId, address player) = _pending.lookup(sequence);
-        if (gameId == 0) return;
+        uint16 epoch = _providerEpochs[provider];
+        if (epoch == 0) return;
+        (uint256 gameId, address player) = _pending.ringEntry(sequence);
         Game storage g = _games[gameId];
-        if (g.pendingSequence != sequence) return;
+        if (gameId == 0 || g.pendingSequence != sequence || g.pendingEpoch != epoch) {
+            // Not the ring's request: it may have been filed in the overflow mapping.
+            (gameId, player) = _pending.takeOverflow(epoch, sequence);
+            g = _games[gameId];
+            if (gameId == 0 || g.pendingSequence != sequence || g.pendingEpoch != epoch) return;
+        }
 
         PlayerState state = _sheets[gameId][player];
         uint256 dice = Dice.roll(state.dice(), g.pendingKeepMask, randomNumber);
@@ -377,7 +393,11 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function setEntropyProvider(address provider) external onlyOwner {
         if (provider == address(0)) revert ZeroAddress();
+        // A new epoch, so that the new provider's sequence numbers are never taken for the old one's.
+        uint16 epoch = _settings.providerEpoch + 1;
         _settings.provider = provider;
+        _settings.providerEpoch = epoch;
+        _providerEpochs[provider] = epoch;
         emit EntropyProviderSet(provider);
     }
 
@@ -557,14 +577,14 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @dev Files the request under a ring slot unless another game's pending roll still holds it.
-    function _registerRoll(uint64 sequence, uint256 gameId) private {
+    function _registerRoll(uint64 sequence, uint256 gameId, uint16 epoch) private {
         (uint256 other, uint32 low) = _pending.occupant(sequence);
         bool busy;
         if (other != 0 && other != gameId) {
             uint64 otherPending = _games[other].pendingSequence;
             busy = otherPending != 0 && uint32(otherPending) == low;
         }
-        _pending.store(sequence, gameId, msg.sender, busy);
+        _pending.store(epoch, sequence, gameId, msg.sender, busy);
     }
 
     function _checkInvitees(address[] calldata invitees, uint8 seats) private view {

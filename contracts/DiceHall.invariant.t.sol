@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {MockEntropy} from "@pythnetwork/entropy-sdk-solidity/MockEntropy.sol";
+import {DiceHall} from "./DiceHall.sol";
+import {IDiceHall} from "./interfaces/IDiceHall.sol";
+import {TestToken} from "./test/TestToken.sol";
+
+/// @dev The few cheat codes this file needs (forge-std does not work under Hardhat 3).
+interface IHevm {
+    function warp(uint256 newTimestamp) external;
+    function prank(address msgSender) external;
+    function deal(address account, uint256 newBalance) external;
+}
+
+IHevm constant HEVM = IHevm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+/// @notice Drives DiceHall the way a crowd would: five players open, join, leave and cancel lobbies in
+/// the coin and in Test USD, roll (Entropy answers with fuzzed numbers, late answers included), score,
+/// time each other out and withdraw, while the clock jumps and the owner pauses and takes fees.
+/// It keeps its own books (ghost escrow, money in, money out) from what each call did.
+contract DiceHallHandler {
+    uint256 internal constant ACTORS = 5;
+    uint256 internal constant NATIVE_MIN = 1e15;
+    uint256 internal constant NATIVE_MAX = 1e18;
+    uint256 internal constant TOKEN_MIN = 1e6;
+    uint256 internal constant TOKEN_MAX = 1e9;
+    // An odd fee so that pots rarely divide evenly and remainders get paid.
+    uint16 internal constant FEE_BPS = 333;
+    address internal constant PROVIDER = address(0xE17);
+    address internal constant SINK = address(0x5111C);
+
+    struct GhostGame {
+        uint8 tokenIndex;
+        uint8 seats;
+        uint8 seated;
+        IDiceHall.GameStatus status;
+        uint128 bet;
+        uint64 closesAt;
+        address creator;
+    }
+
+    DiceHall public immutable hall;
+    MockEntropy public immutable entropy;
+    TestToken public immutable token;
+
+    address[] public actors;
+    uint256[] public gameIds;
+    mapping(uint256 gameId => GhostGame) public ghost;
+    uint64[] public sequences;
+
+    /// @notice Bets held for open and running games, by token index (0 native, 1 Test USD).
+    uint256[2] public escrow;
+    uint256[2] public moneyIn;
+    uint256[2] public moneyOut;
+    /// @notice The first promise DiceHall broke (a liveness call refused), empty if none.
+    string public broken;
+
+    uint256 public finishedGames;
+    uint256 public cancelledGames;
+
+    constructor() {
+        entropy = new MockEntropy(PROVIDER);
+        hall = new DiceHall(address(entropy), address(this));
+        token = new TestToken();
+        hall.setTokenConfig(address(0), true, uint128(NATIVE_MIN), uint128(NATIVE_MAX));
+        hall.setTokenConfig(address(token), true, uint128(TOKEN_MIN), uint128(TOKEN_MAX));
+        hall.setHouseFee(FEE_BPS);
+        HEVM.deal(address(this), 1e27);
+        for (uint160 i = 1; i <= ACTORS; ++i) {
+            address a = address(0xA000 + i);
+            actors.push(a);
+            HEVM.deal(a, 1e24);
+            token.mint(a, 1e24);
+            HEVM.prank(a);
+            token.approve(address(hall), type(uint256).max);
+        }
+    }
+
+    // ------------------------------------------------------------------ actions (fuzzed)
+
+    function createGame(uint256 actorSeed, uint256 tokenSeed, uint256 betSeed, uint256 shapeSeed) external {
+        address creator = _actor(actorSeed);
+        uint8 t = uint8(tokenSeed % 2);
+        uint128 bet = uint128(
+            t == 0 ? _bound(betSeed, NATIVE_MIN, NATIVE_MAX) : _bound(betSeed, TOKEN_MIN, TOKEN_MAX)
+        );
+        uint8 seats = uint8(2 + (shapeSeed % 3));
+        address[] memory invitees;
+        if ((shapeSeed >> 48) % 4 == 0) {
+            invitees = new address[](ACTORS - 1);
+            uint256 k;
+            for (uint256 i; i < ACTORS; ++i) if (actors[i] != creator) invitees[k++] = actors[i];
+        }
+        IDiceHall.GameConfig memory cfg = IDiceHall.GameConfig({
+            token: _tokenAddress(t),
+            bet: bet,
+            seats: seats,
+            ruleSet: uint8((shapeSeed >> 8) % 4),
+            joinWindow: uint32(60 + ((shapeSeed >> 16) % 3600)),
+            moveTimeout: uint32(60 + ((shapeSeed >> 32) % 3600)),
+            invitees: invitees
+        });
+        uint256 value = t == 0 ? bet : 0;
+        HEVM.prank(creator);
+        try hall.createGame{value: value}(cfg) returns (uint256 id) {
+            gameIds.push(id);
+            ghost[id] = GhostGame({
+                tokenIndex: t,
+                seats: seats,
+                seated: 1,
+                status: IDiceHall.GameStatus.Open,
+                bet: bet,
+                closesAt: uint64(block.timestamp + cfg.joinWindow),
+                creator: creator
+            });
+            moneyIn[t] += bet;
+            escrow[t] += bet;
+        } catch {
+            if (!hall.paused()) _break("createGame refused a valid lobby");
+        }
+    }
+
+    /// @notice Opens a lobby and fills it at once, so that most runs have games in play.
+    function startGame(uint256 actorSeed, uint256 tokenSeed, uint256 betSeed, uint256 shapeSeed) external {
+        uint256 before = gameIds.length;
+        this.createGame(actorSeed, tokenSeed, betSeed, shapeSeed);
+        if (gameIds.length == before) return;
+        uint256 id = gameIds[before];
+        for (uint256 k = 1; k < ACTORS && ghost[id].status == IDiceHall.GameStatus.Open; ++k) {
+            this.joinGame(before, actorSeed + k);
+        }
+    }
+
+    function joinGame(uint256 gameSeed, uint256 actorSeed) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Open);
+        if (id == 0) return;
+        GhostGame storage g = ghost[id];
+        address player = _actor(actorSeed);
+        uint256 value = g.tokenIndex == 0 ? g.bet : 0;
+        HEVM.prank(player);
+        try hall.joinGame{value: value}(id) {
+            moneyIn[g.tokenIndex] += g.bet;
+            escrow[g.tokenIndex] += g.bet;
+            ++g.seated;
+            if (g.seated == g.seats) g.status = IDiceHall.GameStatus.Running;
+        } catch {}
+    }
+
+    function leaveGame(uint256 gameSeed, uint256 actorSeed) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Open);
+        if (id == 0) return;
+        GhostGame storage g = ghost[id];
+        address player = _actor(actorSeed);
+        HEVM.prank(player);
+        try hall.leaveGame(id) {
+            if (player == g.creator) {
+                _cancelled(id);
+            } else {
+                escrow[g.tokenIndex] -= g.bet;
+                --g.seated;
+            }
+        } catch {}
+    }
+
+    function cancelGame(uint256 gameSeed, uint256 actorSeed) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Open);
+        if (id == 0) return;
+        bool expired = block.timestamp >= ghost[id].closesAt;
+        HEVM.prank(_actor(actorSeed));
+        try hall.cancelGame(id) {
+            _cancelled(id);
+        } catch {
+            if (expired) _break("an expired lobby could not be cancelled");
+        }
+    }
+
+    /// @notice Rolls for whoever is to move; if their roll is still out, Entropy answers it with `r`.
+    function roll(uint256 gameSeed, uint256 maskSeed, uint256 tip, bytes32 r) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Running);
+        if (id == 0) return;
+        IDiceHall.GameView memory v = hall.getGame(id);
+        if (v.pendingSequence != 0 && block.timestamp < uint256(v.rollRequestedAt) + v.entropyTimeout) {
+            _reveal(v.pendingSequence, r);
+            return;
+        }
+        _roll(id, v, maskSeed, tip % 1000);
+    }
+
+    /// @notice Entropy answers any request it still holds: current, replaced or belonging to a finished game.
+    function revealAny(uint256 seqSeed, bytes32 r) external {
+        if (sequences.length == 0) return;
+        _reveal(sequences[seqSeed % sequences.length], r);
+    }
+
+    function score(uint256 gameSeed, uint256 boxSeed) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Running);
+        if (id == 0) return;
+        _score(id, hall.getGame(id), boxSeed);
+    }
+
+    /// @notice A few quick turns: roll, answer, score; so that games do reach their last round.
+    function playTurns(uint256 gameSeed, bytes32 r, uint256 boxSeed) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Running);
+        if (id == 0) return;
+        uint256 turns = 1 + (boxSeed % 8);
+        for (uint256 k; k < turns && ghost[id].status == IDiceHall.GameStatus.Running; ++k) {
+            _playTurn(id, keccak256(abi.encode(r, k)), boxSeed >> 3);
+        }
+    }
+
+    function _playTurn(uint256 id, bytes32 r, uint256 boxSeed) internal {
+        IDiceHall.GameView memory v = hall.getGame(id);
+        if (v.pendingSequence != 0) return;
+        address player = v.players[v.currentSeat];
+        if (hall.getPlayer(id, player).rollsUsed == 0) {
+            if (!_roll(id, v, 0, 0)) return;
+            v = hall.getGame(id);
+            _reveal(v.pendingSequence, r);
+            v = hall.getGame(id);
+        }
+        _score(id, v, boxSeed);
+    }
+
+    function claimTimeout(uint256 gameSeed, uint256 lateBy) external {
+        uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Running);
+        if (id == 0) return;
+        _timeOut(id, lateBy % 600);
+    }
+
+    function warp(uint256 seconds_) external {
+        HEVM.warp(block.timestamp + (seconds_ % 4000));
+    }
+
+    function withdraw(uint256 actorSeed, uint256 tokenSeed) external {
+        _withdraw(_actor(actorSeed), uint8(tokenSeed % 2));
+    }
+
+    function withdrawTreasury(uint256 tokenSeed, uint256 amountSeed) external {
+        uint8 t = uint8(tokenSeed % 2);
+        uint256 available = hall.treasury(_tokenAddress(t));
+        uint256 amount = amountSeed % (available + 1);
+        if (amount == 0) return;
+        try hall.withdrawTreasury(_tokenAddress(t), SINK, amount) {
+            moneyOut[t] += amount;
+        } catch {
+            _break("the owner could not take collected fees");
+        }
+    }
+
+    function togglePause(uint256 seed) external {
+        if (seed % 4 != 0) return;
+        if (hall.paused()) hall.unpause();
+        else hall.pause();
+    }
+
+    // ------------------------------------------------------------------ checks (not fuzzed)
+
+    /// @notice Per token: the hall holds exactly escrow + credits + treasury, and that is money in minus out.
+    function checkBooks() external view {
+        for (uint8 t; t < 2; ++t) {
+            uint256 held = _held(t);
+            uint256 owed = escrow[t] + hall.treasury(_tokenAddress(t));
+            for (uint256 i; i < ACTORS; ++i) owed += hall.credits(_tokenAddress(t), actors[i]);
+            require(held >= owed, "the hall holds less than escrow + credits + treasury");
+            require(held == owed, "the hall holds money nobody is owed");
+            require(held + moneyOut[t] == moneyIn[t], "money in != money out + money held");
+        }
+    }
+
+    /// @notice Ends every game (cancel or time out), pays every credit and the treasury out.
+    function settleEverything() external {
+        for (uint256 i; i < gameIds.length; ++i) {
+            uint256 id = gameIds[i];
+            GhostGame storage g = ghost[id];
+            if (g.status == IDiceHall.GameStatus.Open) {
+                if (block.timestamp < g.closesAt) HEVM.warp(g.closesAt);
+                HEVM.prank(SINK);
+                try hall.cancelGame(id) {
+                    _cancelled(id);
+                } catch {
+                    _break("an expired lobby could not be cancelled");
+                }
+            }
+            for (uint256 k; k < 4 && g.status == IDiceHall.GameStatus.Running; ++k) _timeOut(id, 0);
+            if (g.status == IDiceHall.GameStatus.Running) _break("a game could not be timed out to its end");
+        }
+        for (uint256 i; i < ACTORS; ++i) {
+            _withdraw(actors[i], 0);
+            _withdraw(actors[i], 1);
+        }
+        for (uint8 t; t < 2; ++t) {
+            uint256 fees = hall.treasury(_tokenAddress(t));
+            if (fees != 0) {
+                hall.withdrawTreasury(_tokenAddress(t), SINK, fees);
+                moneyOut[t] += fees;
+            }
+        }
+    }
+
+    /// @notice After settleEverything: nothing left, everything that came in went out.
+    function checkDrained() external view {
+        require(bytes(broken).length == 0, broken);
+        for (uint8 t; t < 2; ++t) {
+            require(escrow[t] == 0, "escrow left after every game ended");
+            require(_held(t) == 0, "money left in the hall after everyone withdrew");
+            require(moneyIn[t] == moneyOut[t], "money in != money out");
+        }
+    }
+
+    function gameCount() external view returns (uint256) {
+        return gameIds.length;
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    function _roll(
+        uint256 id,
+        IDiceHall.GameView memory v,
+        uint256 maskSeed,
+        uint256 tip
+    ) internal returns (bool) {
+        address player = v.players[v.currentSeat];
+        uint8 used = hall.getPlayer(id, player).rollsUsed;
+        if (used == 3) return false;
+        uint8 keepMask = used == 0 ? 0 : uint8(maskSeed % 31);
+        HEVM.prank(player);
+        try hall.roll{value: tip}(id, keepMask) {
+            moneyIn[0] += tip;
+            sequences.push(hall.getGame(id).pendingSequence);
+            return true;
+        } catch {
+            _break("the player to move could not roll");
+            return false;
+        }
+    }
+
+    function _reveal(uint64 sequence, bytes32 r) internal {
+        if (entropy.getRequestV2(PROVIDER, sequence).requester == address(0)) return;
+        try entropy.mockReveal(PROVIDER, sequence, r) {} catch {
+            _break("the Entropy callback reverted");
+        }
+    }
+
+    function _score(uint256 id, IDiceHall.GameView memory v, uint256 boxSeed) internal {
+        address player = v.players[v.currentSeat];
+        if (hall.getPlayer(id, player).rollsUsed == 0) return;
+        if (v.pendingSequence != 0 && block.timestamp < uint256(v.rollRequestedAt) + v.entropyTimeout) return;
+        uint256 boxes =
+            v.config.ruleSet == 1
+                ? 15
+                : v.config.ruleSet == 3
+                    ? 16
+                    : 13;
+        for (uint256 k; k < boxes; ++k) {
+            HEVM.prank(player);
+            try hall.score(id, uint8((boxSeed + k) % boxes)) {
+                _afterMove(id);
+                return;
+            } catch {}
+        }
+        _break("a player with dice had no box to fill");
+    }
+
+    function _timeOut(uint256 id, uint256 lateBy) internal {
+        IDiceHall.GameView memory v = hall.getGame(id);
+        uint256 deadline =
+            v.pendingSequence == 0
+                ? v.deadline
+                : uint256(v.rollRequestedAt) + v.entropyTimeout + v.config.moveTimeout;
+        uint256 at = deadline + 1 + lateBy;
+        if (at > block.timestamp) HEVM.warp(at);
+        HEVM.prank(SINK);
+        try hall.claimTimeout(id) {
+            _afterMove(id);
+        } catch {
+            _break("claimTimeout refused after the deadline");
+        }
+    }
+
+    function _withdraw(address account, uint8 t) internal {
+        uint256 amount = hall.credits(_tokenAddress(t), account);
+        if (amount == 0) return;
+        HEVM.prank(account);
+        try hall.withdraw(_tokenAddress(t)) {
+            moneyOut[t] += amount;
+        } catch {
+            _break("a player could not withdraw their credits");
+        }
+    }
+
+    function _afterMove(uint256 id) internal {
+        GhostGame storage g = ghost[id];
+        if (
+            g.status == IDiceHall.GameStatus.Running &&
+            hall.getGame(id).status == IDiceHall.GameStatus.Finished
+        ) {
+            g.status = IDiceHall.GameStatus.Finished;
+            escrow[g.tokenIndex] -= uint256(g.bet) * g.seats;
+            ++finishedGames;
+        }
+    }
+
+    function _cancelled(uint256 id) internal {
+        GhostGame storage g = ghost[id];
+        escrow[g.tokenIndex] -= uint256(g.bet) * g.seated;
+        g.status = IDiceHall.GameStatus.Cancelled;
+        ++cancelledGames;
+    }
+
+    /// @dev A game with the wanted status, searching from the seed; 0 if there is none.
+    function _pick(uint256 seed, IDiceHall.GameStatus status) internal view returns (uint256) {
+        uint256 n = gameIds.length;
+        for (uint256 k; k < n; ++k) {
+            uint256 id = gameIds[(seed + k) % n];
+            if (ghost[id].status == status) return id;
+        }
+        return 0;
+    }
+
+    function _actor(uint256 seed) internal view returns (address) {
+        return actors[seed % ACTORS];
+    }
+
+    function _tokenAddress(uint8 t) internal view returns (address) {
+        return t == 0 ? address(0) : address(token);
+    }
+
+    function _held(uint8 t) internal view returns (uint256) {
+        return t == 0 ? address(hall).balance : token.balanceOf(address(hall));
+    }
+
+    function _bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
+        return min + (x % (max - min + 1));
+    }
+
+    function _break(string memory why) internal {
+        if (bytes(broken).length == 0) broken = why;
+    }
+}
+
+/// @notice The money invariant of DESIGN.md, after every step of random play, and the books balanced to
+/// zero once every game is ended and everyone has withdrawn.
+contract DiceHallInvariantTest {
+    struct FuzzSelector {
+        address addr;
+        bytes4[] selectors;
+    }
+
+    DiceHallHandler internal handler;
+
+    function setUp() public {
+        handler = new DiceHallHandler();
+    }
+
+    function targetContracts() public view returns (address[] memory targets) {
+        targets = new address[](1);
+        targets[0] = address(handler);
+    }
+
+    function targetSelectors() public view returns (FuzzSelector[] memory targets) {
+        bytes4[] memory s = new bytes4[](14);
+        s[0] = DiceHallHandler.createGame.selector;
+        s[1] = DiceHallHandler.startGame.selector;
+        s[2] = DiceHallHandler.joinGame.selector;
+        s[3] = DiceHallHandler.leaveGame.selector;
+        s[4] = DiceHallHandler.cancelGame.selector;
+        s[5] = DiceHallHandler.roll.selector;
+        s[6] = DiceHallHandler.revealAny.selector;
+        s[7] = DiceHallHandler.score.selector;
+        s[8] = DiceHallHandler.playTurns.selector;
+        s[9] = DiceHallHandler.claimTimeout.selector;
+        s[10] = DiceHallHandler.warp.selector;
+        s[11] = DiceHallHandler.withdraw.selector;
+        s[12] = DiceHallHandler.withdrawTreasury.selector;
+        s[13] = DiceHallHandler.togglePause.selector;
+        targets = new FuzzSelector[](1);
+        targets[0] = FuzzSelector({addr: address(handler), selectors: s});
+    }
+
+    function invariant_hallHoldsExactlyEscrowCreditsAndTreasury() public view {
+        handler.checkBooks();
+    }
+
+    function invariant_noPromiseBroken() public view {
+        require(bytes(handler.broken()).length == 0, handler.broken());
+    }
+
+    function afterInvariant() public {
+        handler.settleEverything();
+        handler.checkDrained();
+    }
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IDiceHall} from "../interfaces/IDiceHall.sol";
+
+/// @notice A player that is a contract and refuses the native coin (until told otherwise), so a payout
+/// pushed to it would fail. DiceHall must settle anyway and keep its credit for later.
+contract HostileEthRejectingPlayer {
+    /// @notice The native coin was sent while this player refuses it.
+    error EthRefused(uint256 amount);
+
+    IDiceHall public hall;
+    bool public acceptsEth;
+
+    constructor(IDiceHall hall_) {
+        hall = hall_;
+    }
+
+    receive() external payable {
+        if (!acceptsEth) revert EthRefused(msg.value);
+    }
+
+    function setAcceptsEth(bool accepts) external {
+        acceptsEth = accepts;
+    }
+
+    function createGame(IDiceHall.GameConfig calldata cfg) external payable returns (uint256) {
+        return hall.createGame{value: msg.value}(cfg);
+    }
+
+    function joinGame(uint256 gameId) external payable {
+        hall.joinGame{value: msg.value}(gameId);
+    }
+
+    function roll(uint256 gameId, uint8 keepMask) external payable {
+        hall.roll{value: msg.value}(gameId, keepMask);
+    }
+
+    function score(uint256 gameId, uint8 box) external {
+        hall.score(gameId, box);
+    }
+
+    function withdraw(address token) external {
+        hall.withdraw(token);
+    }
+}
