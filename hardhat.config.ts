@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { configVariable, defineConfig } from "hardhat/config";
 import hardhatToolboxViem from "@nomicfoundation/hardhat-toolbox-viem";
+import { diceHallTasks } from "./scripts/tasks/index.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -20,6 +21,7 @@ function remoteNetwork(chainId: number, name: string) {
 
 export default defineConfig({
   plugins: [hardhatToolboxViem],
+  tasks: diceHallTasks,
   solidity: {
     version: SOLC_VERSION,
     path: require.resolve("solc/soljson.js"),
@@ -41,6 +43,7 @@ export default defineConfig({
       invariant: { runs: 64, depth: 64 },
     },
   },
+  verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
   networks: {
     localhost: { type: "http", chainType: "l1", url: "http://127.0.0.1:8545" },
     baseSepolia: remoteNetwork(84532, "BASE_SEPOLIA"),

@@ -1,0 +1,89 @@
+// `npm run keeper`: the local entropy keeper on its own, for a node started some other way (the
+// dev stack runs one already). Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545),
+// --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200).
+import { parseArgs } from "node:util";
+import type { Address } from "viem";
+
+import { clients, errorLine, isUnreachable, sleep } from "./lib/chain.ts";
+import { loadDeployment, type Deployment } from "./lib/deployments.ts";
+import { DEFAULT_REVEAL_DELAY_MS, startKeeper } from "./lib/keeper.ts";
+
+const { values } = parseArgs({
+  options: {
+    "rpc-url": { type: "string", default: process.env.RPC_URL ?? "http://127.0.0.1:8545" },
+    delay: {
+      type: "string",
+      default: process.env.KEEPER_DELAY_MS ?? String(DEFAULT_REVEAL_DELAY_MS),
+    },
+    poll: { type: "string", default: process.env.KEEPER_POLL_MS ?? "200" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+if (values.help) {
+  console.log("usage: npm run keeper -- [--rpc-url URL] [--delay MS] [--poll MS]");
+  process.exit(0);
+}
+const rpcUrl = values["rpc-url"];
+const revealDelayMs = Number(values.delay);
+const pollIntervalMs = Number(values.poll);
+if (!Number.isFinite(revealDelayMs) || revealDelayMs < 0 || !(pollIntervalMs > 0)) {
+  console.error("keeper: --delay must be a number of ms >= 0 and --poll > 0");
+  process.exit(1);
+}
+const log = (line: string) => console.log(`[keeper] ${line}`);
+
+// The node may still be starting, or still deploying: wait for both rather than fail.
+const { publicClient } = clients(rpcUrl);
+let deployment: (Deployment & { mockEntropy: Address }) | undefined;
+let waitingFor = "";
+for (let attempt = 0; deployment === undefined; attempt++) {
+  let reason: string;
+  try {
+    const chainId = await publicClient.getChainId();
+    const found = loadDeployment(chainId);
+    if (found.mockEntropy === undefined) {
+      console.error(
+        `keeper: chain ${chainId} uses the real Pyth Entropy (${found.entropy}); its provider reveals there, not this keeper.`,
+      );
+      process.exit(1);
+    }
+    const code = await publicClient.getCode({ address: found.mockEntropy });
+    if (code !== undefined && code !== "0x") {
+      deployment = { ...found, mockEntropy: found.mockEntropy };
+      break;
+    }
+    reason = `MockEntropy at ${found.mockEntropy} (a deployment in progress, or a stale deployments file)`;
+  } catch (err) {
+    if (isUnreachable(err)) reason = `a node at ${rpcUrl} (start one with \`npm run dev\`)`;
+    else reason = `a deployment: ${errorLine(err)}`;
+  }
+  if (reason !== waitingFor) log(`waiting for ${reason}`);
+  waitingFor = reason;
+  await sleep(Math.min(2000, 250 * 2 ** attempt));
+}
+
+const keeper = startKeeper({
+  rpcUrl,
+  mockEntropy: deployment.mockEntropy,
+  fromBlock: BigInt(deployment.deploymentBlock),
+  revealDelayMs,
+  pollIntervalMs,
+  log,
+});
+log(
+  `revealing MockEntropy ${deployment.mockEntropy} requests on ${rpcUrl} ` +
+    `${revealDelayMs} ms after they appear (Ctrl-C stops)`,
+);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void keeper.stop().then(() => {
+      const { revealed, skipped, failed } = keeper.stats;
+      log(`stopped: ${revealed} revealed, ${skipped} already answered, ${failed} given up`);
+      process.exit(0);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+// What `npm run dev` prints once the stack is up.
+import { erc20Abi, formatEther, formatUnits } from "viem";
+
+import { clients } from "./chain.ts";
+import type { DevStack } from "./devStack.ts";
+import { FUNDED_ACCOUNTS } from "../../ignition/modules/LocalDiceHall.ts";
+
+const round = (amount: string): string =>
+  Number(amount).toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+export async function printBanner(stack: DevStack): Promise<void> {
+  const { publicClient } = clients(stack.rpcUrl);
+  const { diceHall, mockEntropy, testToken, entropyProvider } = stack.addresses;
+  const funded = stack.accounts.slice(0, FUNDED_ACCOUNTS);
+  const balances = await Promise.all(
+    funded.map(async (account) => ({
+      account,
+      eth: await publicClient.getBalance({ address: account }),
+      tusd: await publicClient.readContract({
+        address: testToken,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [account],
+      }),
+    })),
+  );
+  const keeperLine = stack.keeper
+    ? `reveals each roll ${stack.keeperDelayMs} ms after it is asked for (sender ${stack.accounts.at(-1)})`
+    : "off";
+  const lines = [
+    "",
+    "  Dicehall local stack is up",
+    "",
+    `  Web app      ${stack.webUrl ?? "(not started: --no-web)"}`,
+    `  JSON-RPC     ${stack.rpcUrl}   chain id ${stack.chainId}`,
+    `  DiceHall     ${diceHall}   (from block ${stack.deployment.deploymentBlock})`,
+    `  MockEntropy  ${mockEntropy}   provider ${entropyProvider}`,
+    `  Test USD     ${testToken}   (TUSD, 6 decimals)`,
+    `  Keeper       ${keeperLine}`,
+    "",
+    "  Dev accounts (keys from the public test mnemonic “test test … junk”: never use them on a real chain)",
+    ...balances.map(
+      ({ account, eth, tusd }, i) =>
+        `  #${String(i).padEnd(2)} ${account}  ${round(formatEther(eth))} ETH  ${round(formatUnits(tusd, 6))} TUSD` +
+        (i === 0 ? "  (deployer, DiceHall owner)" : ""),
+    ),
+    "",
+    "  Try: npm run simulate -- --games 4     Stop: Ctrl-C",
+    "",
+  ];
+  console.log(lines.join("\n"));
+}

@@ -1,0 +1,226 @@
+// The local system in one process: a Hardhat node (fresh chain every start), Pyth's MockEntropy,
+// Test USD and DiceHall deployed by Ignition, the entropy keeper, and the web app's dev server.
+// `npm run dev` (scripts/dev.ts) and the tests start it through startDevStack().
+//
+// Everything runs in-process on purpose: no child processes means nothing is left behind when
+// the process ends, however it ends.
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { network } from "hardhat";
+import type { JsonRpcServer, NetworkConnection } from "hardhat/types/network";
+import type { ViteDevServer } from "vite";
+import { getAddress, type Address } from "viem";
+
+import LocalDiceHallModule, {
+  LOCAL_ENTROPY_PROVIDER,
+} from "../../ignition/modules/LocalDiceHall.ts";
+import { clients, nodeAccounts } from "./chain.ts";
+import {
+  DEPLOYMENTS_FILE,
+  IGNITION_DEPLOYMENTS_DIR,
+  LOCAL_CHAIN_ID,
+  ROOT,
+  collectDeployments,
+  readIgnitionDeployment,
+  writeDeployments,
+  type Deployment,
+} from "./deployments.ts";
+import { DEFAULT_REVEAL_DELAY_MS, startKeeper, type Keeper } from "./keeper.ts";
+import { assertPortFree, freePort } from "./ports.ts";
+
+export { PortInUseError } from "./ports.ts";
+
+export const DEFAULT_RPC_PORT = 8545;
+export const DEFAULT_WEB_PORT = 5173;
+const WEB_ROOT = join(ROOT, "web");
+const RPC_PORT_ROLE = "the chain's JSON-RPC";
+const WEB_PORT_ROLE = "the web app";
+
+export interface DevStackOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  rpcPort?: number;
+  /** 0 picks a free port. */
+  webPort?: number;
+  /** Start the web app's dev server (default true). */
+  web?: boolean;
+  /** Start the entropy keeper (default true). */
+  keeper?: boolean;
+  keeperDelayMs?: number;
+  /**
+   * Ignition deployment id; default `chain-31337`, the folder the other scripts read. Stacks
+   * started by tests use their own id (`devstack-<name>-<pid>`) so that they never touch a
+   * running `npm run dev`; that folder is removed as soon as the deployment is read.
+   */
+  deploymentId?: string;
+  /** Where the app's deployments file is written; null writes none. */
+  deploymentsFile?: string | null;
+  log?: (line: string) => void;
+}
+
+export interface DevStack {
+  rpcUrl: string;
+  /** Undefined when started without the web app. */
+  webUrl?: string;
+  chainId: number;
+  addresses: {
+    diceHall: Address;
+    mockEntropy: Address;
+    testToken: Address;
+    entropyProvider: Address;
+  };
+  deployment: Deployment;
+  /** The node's unlocked accounts; the first ten hold Test USD, the last one sends reveals. */
+  accounts: Address[];
+  keeper?: Keeper;
+  keeperDelayMs: number;
+  stop(): Promise<void>;
+}
+
+/** The web app's sources are missing: the stack can still start with `web: false`. */
+export class WebAppMissingError extends Error {
+  constructor() {
+    super(
+      "The web app is not there yet (web/index.html is missing), so there is nothing to serve. " +
+        "Start the chain, contracts and keeper without it: `npm run dev -- --no-web`.",
+    );
+  }
+}
+
+export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
+  const {
+    host = "127.0.0.1",
+    web = true,
+    keeper: withKeeper = true,
+    keeperDelayMs = DEFAULT_REVEAL_DELAY_MS,
+    deploymentId = `chain-${LOCAL_CHAIN_ID}`,
+    deploymentsFile = DEPLOYMENTS_FILE,
+    log = () => {},
+  } = options;
+  const rpcPort = options.rpcPort ?? DEFAULT_RPC_PORT;
+  const webPortWanted = options.webPort ?? DEFAULT_WEB_PORT;
+
+  // Everything that can be refused is checked before anything starts.
+  if (web && !existsSync(join(WEB_ROOT, "index.html"))) throw new WebAppMissingError();
+  await assertPortFree(host, rpcPort, RPC_PORT_ROLE, "--rpc-port");
+  if (web) await assertPortFree(host, webPortWanted, WEB_PORT_ROLE, "--web-port");
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    // Last started, first stopped; one failing step does not keep the others running.
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => log(`while stopping: ${String(err)}`));
+    }
+  };
+
+  try {
+    // The node: a fresh in-memory chain, served over HTTP and WebSocket.
+    const server: JsonRpcServer = await network.createServer(
+      { network: "node", chainType: "l1" },
+      host,
+      rpcPort,
+    );
+    const listening = await server.listen();
+    cleanups.push(() => server.close());
+    const rpcUrl = `http://${host}:${listening.port}`;
+    log(`chain: Hardhat node on ${rpcUrl} (chain ${LOCAL_CHAIN_ID}, fresh state)`);
+
+    // The contracts. The chain is new, so any earlier deployment state of this id is void.
+    const deploymentDir = join(IGNITION_DEPLOYMENTS_DIR, deploymentId);
+    const ownFolder = deploymentId !== `chain-${LOCAL_CHAIN_ID}`;
+    rmSync(deploymentDir, { recursive: true, force: true });
+    if (ownFolder) {
+      cleanups.push(async () => rmSync(deploymentDir, { recursive: true, force: true }));
+    }
+    const connection: NetworkConnection<"l1"> = await network.create({
+      network: "localhost",
+      chainType: "l1",
+      override: { url: rpcUrl },
+    });
+    cleanups.push(() => connection.close());
+    await connection.ignition.deploy(LocalDiceHallModule, { deploymentId });
+    const deployment = readIgnitionDeployment(deploymentDir);
+    const { mockEntropy, testToken } = deployment ?? {};
+    if (deployment === undefined || mockEntropy === undefined || testToken === undefined) {
+      throw new Error(`Ignition wrote no complete LocalDiceHall deployment to ${deploymentDir}`);
+    }
+    log(`contracts: DiceHall ${deployment.diceHall} (block ${deployment.deploymentBlock})`);
+    // A test's folder has served its purpose once read; gone now, it cannot be left behind.
+    if (ownFolder) rmSync(deploymentDir, { recursive: true, force: true });
+
+    if (deploymentsFile !== null) {
+      // Real networks' deployments stay in the file; the local entry is this chain's.
+      writeDeployments(
+        { ...collectDeployments(), [String(LOCAL_CHAIN_ID)]: deployment },
+        deploymentsFile,
+      );
+    }
+
+    let keeper: Keeper | undefined;
+    if (withKeeper) {
+      keeper = startKeeper({
+        rpcUrl,
+        mockEntropy,
+        fromBlock: BigInt(deployment.deploymentBlock),
+        revealDelayMs: keeperDelayMs,
+        log: (line) => log(`keeper: ${line}`),
+      });
+      cleanups.push(() => keeper!.stop());
+    }
+
+    let webUrl: string | undefined;
+    if (web) {
+      const vite = await startWeb(
+        host,
+        webPortWanted === 0 ? await freePort(host) : webPortWanted,
+        rpcUrl,
+      );
+      cleanups.push(() => vite.close());
+      webUrl = `http://${host}:${vite.config.server.port}`;
+    }
+
+    const { publicClient } = clients(rpcUrl);
+    return {
+      rpcUrl,
+      webUrl,
+      chainId: LOCAL_CHAIN_ID,
+      addresses: {
+        diceHall: deployment.diceHall,
+        mockEntropy,
+        testToken,
+        entropyProvider: getAddress(LOCAL_ENTROPY_PROVIDER),
+      },
+      deployment,
+      accounts: await nodeAccounts(publicClient),
+      keeper,
+      keeperDelayMs,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * Vite on web/ with the app's own vite.config.ts, pointed at this chain. The app reads
+ * `import.meta.env.VITE_RPC_URL` and `VITE_CHAIN_ID`; vite picks them up from the environment.
+ */
+async function startWeb(host: string, port: number, rpcUrl: string): Promise<ViteDevServer> {
+  process.env.VITE_RPC_URL = rpcUrl;
+  process.env.VITE_CHAIN_ID = String(LOCAL_CHAIN_ID);
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    root: WEB_ROOT,
+    clearScreen: false,
+    logLevel: "warn",
+    server: { host, port, strictPort: true, open: false },
+  });
+  try {
+    await vite.listen();
+  } catch (err) {
+    await vite.close();
+    throw err;
+  }
+  return vite;
+}

@@ -1,0 +1,300 @@
+// Moves at a DiceHall table for scripts that play through the real contract (the simulator and the
+// dev-stack smoke test): open, join, roll, wait for the dice, score, time out.
+import { randomBytes } from "node:crypto";
+import {
+  erc20Abi,
+  maxUint256,
+  parseEventLogs,
+  toHex,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hash,
+} from "viem";
+
+import { diceHallAbi, mockEntropyAbi } from "../../web/src/lib/generated/abis.ts";
+import type { RuleSetId } from "../../web/src/rules/ruleSets.ts";
+import type { Sheet } from "../../web/src/rules/sheet.ts";
+import { clients, nodeAccounts, sleep } from "./chain.ts";
+
+export const NATIVE: Address = zeroAddress;
+export const STATUS = { None: 0, Open: 1, Running: 2, Finished: 3, Cancelled: 4 } as const;
+
+export interface Table {
+  publicClient: ReturnType<typeof clients>["publicClient"];
+  wallet: ReturnType<typeof clients>["wallet"];
+  diceHall: Address;
+  /** Set on the local chain: lets `waitForDice` reveal by itself. */
+  mockEntropy?: Address;
+}
+
+export function table(rpcUrl: string, diceHall: Address, mockEntropy?: Address): Table {
+  const { publicClient, wallet } = clients(rpcUrl);
+  return { publicClient, wallet, diceHall, mockEntropy };
+}
+
+async function confirmed(t: Table, hash: Hash) {
+  const receipt = await t.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  return receipt;
+}
+
+type Writable = "payable" | "nonpayable";
+
+/**
+ * Sends a contract call from one of the node's accounts and waits for it. The gas is estimated
+ * here with a margin: the cost of a move depends on state that other tables share (the pending
+ * roll registry), so an exact estimate can fall short when another move lands first. The estimate
+ * also turns a revert into the contract's custom error before anything is sent.
+ */
+async function send<const abi extends Abi, name extends ContractFunctionName<abi, Writable>>(
+  t: Table,
+  from: Address,
+  call: {
+    address: Address;
+    abi: abi;
+    functionName: name;
+    args: ContractFunctionArgs<abi, Writable, name>;
+    value?: bigint;
+  },
+) {
+  const request = { ...call, account: from } as never;
+  const gas = await t.publicClient.estimateContractGas(request);
+  const hash = await t.wallet(from).writeContract({
+    ...(request as object),
+    gas: (gas * 13n) / 10n,
+  } as never);
+  return confirmed(t, hash);
+}
+
+export interface NewGame {
+  token: Address;
+  bet: bigint;
+  seats: number;
+  ruleSet: RuleSetId;
+  joinWindow: number;
+  moveTimeout: number;
+  invitees?: Address[];
+}
+
+/** Opens a lobby for `creator`, who pays the bet; returns the game id. */
+export async function openGame(t: Table, creator: Address, game: NewGame): Promise<bigint> {
+  const receipt = await send(t, creator, {
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "createGame",
+    args: [{ ...game, invitees: game.invitees ?? [] }],
+    value: game.token === NATIVE ? game.bet : 0n,
+  });
+  const [created] = parseEventLogs({
+    abi: diceHallAbi,
+    logs: receipt.logs,
+    eventName: "GameCreated",
+  });
+  return created.args.gameId;
+}
+
+export async function joinGame(
+  t: Table,
+  player: Address,
+  gameId: bigint,
+  token: Address,
+  bet: bigint,
+) {
+  return send(t, player, {
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "joinGame",
+    args: [gameId],
+    value: token === NATIVE ? bet : 0n,
+  });
+}
+
+/** Lets DiceHall pull `player`'s tokens for bets (once, for good). */
+export async function approveBets(t: Table, player: Address, token: Address): Promise<void> {
+  const allowance = await t.publicClient.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [player, t.diceHall],
+  });
+  if (allowance > 2n ** 128n) return;
+  await send(t, player, {
+    address: token,
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [t.diceHall, maxUint256],
+  });
+}
+
+/** Asks for a roll; returns the Entropy sequence number the dice will come with. */
+export async function roll(t: Table, player: Address, gameId: bigint, keepMask: number) {
+  const fee = await t.publicClient.readContract({
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "rollFee",
+  });
+  const receipt = await send(t, player, {
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "roll",
+    args: [gameId, keepMask],
+    value: fee,
+  });
+  const [requested] = parseEventLogs({
+    abi: diceHallAbi,
+    logs: receipt.logs,
+    eventName: "RollRequested",
+  });
+  return { sequence: requested.args.sequenceNumber, blockNumber: receipt.blockNumber };
+}
+
+export async function score(t: Table, player: Address, gameId: bigint, box: number) {
+  return send(t, player, {
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "score",
+    args: [gameId, box],
+  });
+}
+
+export async function claimTimeout(t: Table, caller: Address, gameId: bigint) {
+  return send(t, caller, {
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "claimTimeout",
+    args: [gameId],
+  });
+}
+
+export function getGame(t: Table, gameId: bigint) {
+  return t.publicClient.readContract({
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "getGame",
+    args: [gameId],
+  });
+}
+
+/** A player's sheet as the TS engine sees it, plus the dice on the table. */
+export async function getSeat(t: Table, gameId: bigint, ruleSet: RuleSetId, player: Address) {
+  const p = await t.publicClient.readContract({
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "getPlayer",
+    args: [gameId, player],
+  });
+  const sheet: Sheet = {
+    ruleSet,
+    boxes: p.filled.map((filled, box) => (filled ? Number(p.boxScores[box]) : null)),
+    yahtzeeBonuses: p.yahtzeeBonusCount,
+  };
+  return {
+    sheet,
+    dice: [...p.dice],
+    rollsUsed: p.rollsUsed,
+    total: Number(p.total),
+    forfeited: p.forfeited,
+  };
+}
+
+export interface WaitForDiceOptions {
+  /** Reveal through MockEntropy at once instead of waiting for a keeper. */
+  reveal?: boolean;
+  timeoutMs?: number;
+  /** Called once if no dice came after this long (a hint that no keeper runs). */
+  slowAfterMs?: number;
+  onSlow?: () => void;
+}
+
+/** Waits until the roll with `sequence` has its dice (DiceRolled); returns them. */
+export async function waitForDice(
+  t: Table,
+  gameId: bigint,
+  sequence: bigint,
+  fromBlock: bigint,
+  { reveal = false, timeoutMs = 60_000, slowAfterMs = 10_000, onSlow }: WaitForDiceOptions = {},
+) {
+  if (reveal) await revealNow(t, sequence);
+  const started = Date.now();
+  let warned = false;
+  for (;;) {
+    const rolled = await t.publicClient.getContractEvents({
+      address: t.diceHall,
+      abi: diceHallAbi,
+      eventName: "DiceRolled",
+      args: { gameId },
+      fromBlock,
+    });
+    const mine = rolled.find((e) => e.args.sequenceNumber === sequence);
+    if (mine !== undefined) return { ...mine.args, blockNumber: mine.blockNumber };
+    const waited = Date.now() - started;
+    if (!warned && waited > slowAfterMs) {
+      warned = true;
+      onSlow?.();
+    }
+    if (waited > timeoutMs) {
+      throw new Error(
+        `No dice for game ${gameId} (request ${sequence}) after ${timeoutMs / 1000} s: ` +
+          "is the keeper running? (`npm run dev` starts one, `npm run keeper` runs one alone)",
+      );
+    }
+    await sleep(50);
+  }
+}
+
+/** Plays the provider's part for one request, unless someone already answered it. */
+export async function revealNow(t: Table, sequence: bigint): Promise<void> {
+  if (t.mockEntropy === undefined)
+    throw new Error("revealing needs MockEntropy (local chain only)");
+  const provider = await t.publicClient.readContract({
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "entropyProvider",
+  });
+  const pending = await t.publicClient.readContract({
+    address: t.mockEntropy,
+    abi: mockEntropyAbi,
+    functionName: "getRequestV2",
+    args: [provider, sequence],
+  });
+  if (pending.requester === zeroAddress) return;
+  const [sender] = await nodeAccounts(t.publicClient);
+  try {
+    await send(t, sender, {
+      address: t.mockEntropy,
+      abi: mockEntropyAbi,
+      functionName: "mockReveal",
+      args: [provider, sequence, toHex(randomBytes(32))],
+    });
+  } catch (err) {
+    // A keeper may have answered between the check and our transaction.
+    const again = await t.publicClient.readContract({
+      address: t.mockEntropy,
+      abi: mockEntropyAbi,
+      functionName: "getRequestV2",
+      args: [provider, sequence],
+    });
+    if (again.requester !== zeroAddress) throw err;
+  }
+}
+
+/** Moves the local chain's clock forward (Hardhat node only). */
+export async function advanceTime(t: Table, seconds: number): Promise<void> {
+  await t.publicClient.request({ method: "evm_increaseTime" as never, params: [seconds] as never });
+  await t.publicClient.request({ method: "evm_mine" as never, params: [] as never });
+}
+
+/** The GameFinished event of a game. */
+export async function finished(t: Table, gameId: bigint, fromBlock: bigint) {
+  const [event] = await t.publicClient.getContractEvents({
+    address: t.diceHall,
+    abi: diceHallAbi,
+    eventName: "GameFinished",
+    args: { gameId },
+    fromBlock,
+  });
+  return event?.args;
+}

@@ -1,0 +1,323 @@
+// `npm run simulate -- --games N`: bots (the node's accounts) play N whole games through the real
+// contract on the running local chain, across every rule set, 2-4 seats, the native coin and Test
+// USD, with the TS engine's strategy. Every few games one player walks away and is timed out, so
+// the history has forfeits. Needs `npm run dev` (or a node + deployment + keeper) running.
+//
+// Flags: --games N (default 8), --concurrency K (games at once, default min(N, 8)),
+// --reveal (answer Entropy requests itself instead of waiting for the keeper: much faster),
+// --timeout-every K (a forfeit in every K-th game, 0 = never; default 5), --rpc-url URL, -v.
+import { parseArgs } from "node:util";
+import { formatEther, formatUnits, type Address } from "viem";
+
+import { ruleSet as ruleSetInfo, type RuleSetId } from "../web/src/rules/ruleSets.ts";
+import { totals } from "../web/src/rules/sheet.ts";
+import { chooseTurnAction } from "../web/src/rules/strategy.ts";
+import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
+import { errorLine, isUnreachable, nodeAccounts, shortAddress } from "./lib/chain.ts";
+import { loadDeployment } from "./lib/deployments.ts";
+import {
+  NATIVE,
+  STATUS,
+  advanceTime,
+  approveBets,
+  claimTimeout,
+  finished,
+  getGame,
+  getSeat,
+  joinGame,
+  openGame,
+  roll,
+  score,
+  table,
+  waitForDice,
+  type Table,
+} from "./lib/table.ts";
+
+const { values } = parseArgs({
+  options: {
+    games: { type: "string", default: "8" },
+    concurrency: { type: "string" },
+    reveal: { type: "boolean", default: false },
+    "timeout-every": { type: "string", default: "5" },
+    "rpc-url": { type: "string", default: process.env.RPC_URL ?? "http://127.0.0.1:8545" },
+    verbose: { type: "boolean", short: "v", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+if (values.help) {
+  console.log(
+    "usage: npm run simulate -- [--games N] [--concurrency K] [--reveal] [--timeout-every K] [--rpc-url URL]",
+  );
+  process.exit(0);
+}
+const games = Number(values.games);
+const concurrency = Number(values.concurrency ?? Math.min(games, 8));
+const timeoutEvery = Number(values["timeout-every"]);
+if (![games, concurrency].every((n) => Number.isInteger(n) && n > 0) || !(timeoutEvery >= 0)) {
+  console.error(
+    "simulate: --games and --concurrency must be positive integers, --timeout-every >= 0",
+  );
+  process.exit(1);
+}
+const rpcUrl = values["rpc-url"];
+
+// ------------------------------------------------------------------ the chain and the hall
+
+const probe = table(rpcUrl, NATIVE);
+let chainId: number;
+try {
+  chainId = await probe.publicClient.getChainId();
+} catch (err) {
+  if (!isUnreachable(err)) throw err;
+  console.error(`simulate: no node at ${rpcUrl}. Start the local stack first: npm run dev`);
+  process.exit(1);
+}
+let deployment;
+try {
+  deployment = loadDeployment(chainId);
+} catch (err) {
+  console.error(`simulate: ${errorLine(err)}`);
+  process.exit(1);
+}
+const code = await probe.publicClient.getCode({ address: deployment.diceHall });
+if (code === undefined || code === "0x") {
+  console.error(
+    `simulate: no DiceHall at ${deployment.diceHall} on ${rpcUrl}; the deployments file is stale. ` +
+      "Restart `npm run dev` (it deploys and exports again).",
+  );
+  process.exit(1);
+}
+if (values.reveal && deployment.mockEntropy === undefined) {
+  console.error("simulate: --reveal needs MockEntropy; this chain uses the real Pyth Entropy");
+  process.exit(1);
+}
+const t: Table = table(rpcUrl, deployment.diceHall, deployment.mockEntropy);
+const accounts = await nodeAccounts(t.publicClient);
+// Accounts 0..9 hold Test USD; the keeper sends from the last account.
+const players = accounts.slice(0, 10);
+
+const hall = { address: t.diceHall, abi: diceHallAbi } as const;
+
+interface Coin {
+  token: Address;
+  symbol: string;
+  decimals: number;
+  bet: bigint;
+}
+const coins: Coin[] = [];
+for (const [token, symbol, decimals, wanted] of [
+  [NATIVE, "ETH", 18, 10n ** 16n],
+  ...(deployment.testToken ? [[deployment.testToken, "TUSD", 6, 5_000_000n] as const] : []),
+] as const) {
+  const limits = await t.publicClient.readContract({
+    ...hall,
+    functionName: "tokenConfig",
+    args: [token],
+  });
+  if (!limits.allowed) continue;
+  const bet =
+    wanted < limits.minBet ? limits.minBet : wanted > limits.maxBet ? limits.maxBet : wanted;
+  coins.push({ token, symbol, decimals, bet });
+}
+if (coins.length === 0) {
+  console.error(
+    "simulate: DiceHall allows no token; allow one with `npx hardhat dicehall token ...`",
+  );
+  process.exit(1);
+}
+const [joinMin, joinMax] = await t.publicClient.readContract({
+  ...hall,
+  functionName: "joinWindowBounds",
+});
+const [moveMin, moveMax] = await t.publicClient.readContract({
+  ...hall,
+  functionName: "moveTimeoutBounds",
+});
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+// Long windows so that the clock jumps of timeout games never close another game's lobby or turn.
+const JOIN_WINDOW = clamp(24 * 3600, joinMin, joinMax);
+const MOVE_TIMEOUT = clamp(24 * 3600, moveMin, moveMax);
+const SHORT_MOVE_TIMEOUT = moveMin;
+
+for (const coin of coins.filter((c) => c.token !== NATIVE)) {
+  for (const p of players) await approveBets(t, p, coin.token);
+}
+
+// ------------------------------------------------------------------ one game
+
+interface Result {
+  index: number;
+  gameId: bigint;
+  ruleSet: RuleSetId;
+  seats: number;
+  coin: Coin;
+  order: readonly Address[];
+  totals: readonly bigint[];
+  winners: readonly Address[];
+  payoutEach: bigint;
+  forfeited: Address[];
+  rolls: number;
+  /** Players whose on-chain total the TS engine did not reproduce. */
+  disagreements: number;
+  revealWaitMs: number[];
+  ms: number;
+}
+
+async function playGame(index: number): Promise<Result> {
+  const started = Date.now();
+  const ruleSet = (index % 4) as RuleSetId;
+  const seats = 2 + ((index + Math.floor(index / 4)) % 3);
+  const coin = coins[Math.floor(index / 2) % coins.length];
+  const withTimeout = timeoutEvery > 0 && index % timeoutEvery === timeoutEvery - 1;
+  const seated = Array.from({ length: seats }, (_, s) => players[(index * 3 + s) % players.length]);
+
+  const fromBlock = await t.publicClient.getBlockNumber();
+  const gameId = await openGame(t, seated[0], {
+    token: coin.token,
+    bet: coin.bet,
+    seats,
+    ruleSet,
+    joinWindow: JOIN_WINDOW,
+    moveTimeout: withTimeout ? SHORT_MOVE_TIMEOUT : MOVE_TIMEOUT,
+  });
+  for (const p of seated.slice(1)) await joinGame(t, p, gameId, coin.token, coin.bet);
+
+  let rolls = 0;
+  const forfeited: Address[] = [];
+  const revealWaitMs: number[] = [];
+  // The walk-away: the player to move at the start of round 3, once.
+  let walkAwayPending = withTimeout;
+  for (;;) {
+    const game = await getGame(t, gameId);
+    if (game.status !== STATUS.Running) break;
+    const current = game.players[game.currentSeat];
+    const seat = await getSeat(t, gameId, ruleSet, current);
+
+    if (walkAwayPending && game.round === 3 && seat.rollsUsed === 0) {
+      walkAwayPending = false;
+      await advanceTime(t, Number(game.config.moveTimeout) + 1);
+      const claimer = game.players.find((p) => p !== current)!;
+      await claimTimeout(t, claimer, gameId);
+      forfeited.push(current);
+      continue;
+    }
+
+    const action = chooseTurnAction(seat.sheet, seat.dice, seat.rollsUsed);
+    if (action.action === "roll") {
+      const asked = Date.now();
+      const { sequence, blockNumber } = await roll(t, current, gameId, action.keepMask);
+      await waitForDice(t, gameId, sequence, blockNumber, {
+        reveal: values.reveal,
+        onSlow: () =>
+          console.log(
+            `  game ${gameId}: no dice after 10 s; is the keeper running? (or pass --reveal)`,
+          ),
+      });
+      revealWaitMs.push(Date.now() - asked);
+      rolls++;
+    } else {
+      await score(t, current, gameId, action.box);
+    }
+  }
+
+  const end = await finished(t, gameId, fromBlock);
+  if (end === undefined) throw new Error(`game ${gameId} ended without GameFinished`);
+  let disagreements = 0;
+  for (const [i, p] of end.players!.entries()) {
+    const s = await getSeat(t, gameId, ruleSet, p);
+    if (!s.forfeited && BigInt(totals(s.sheet).total) !== end.totals![i]) disagreements++;
+  }
+  return {
+    index,
+    gameId,
+    ruleSet,
+    seats,
+    coin,
+    order: end.players!,
+    totals: end.totals!,
+    winners: end.winners!,
+    payoutEach: end.payoutEach!,
+    forfeited,
+    rolls,
+    disagreements,
+    revealWaitMs,
+    ms: Date.now() - started,
+  };
+}
+
+// ------------------------------------------------------------------ run and report
+
+const amount = (coin: Coin, value: bigint) =>
+  `${coin.decimals === 18 ? formatEther(value) : formatUnits(value, coin.decimals)} ${coin.symbol}`;
+
+function line(r: Result): string {
+  const name = ruleSetInfo(r.ruleSet).name.padEnd(8);
+  const scores = r.order
+    .map(
+      (p, i) =>
+        `${r.totals[i]}${r.winners.includes(p) ? "*" : ""}${r.forfeited.includes(p) ? " (forfeited)" : ""}`,
+    )
+    .join(" / ");
+  const winner = r.winners.map(shortAddress).join(", ");
+  return (
+    `game ${String(r.gameId).padStart(3)}  ${name} ${r.seats} seats  bet ${amount(r.coin, r.coin.bet).padEnd(10)}` +
+    `  winner ${winner} (+${amount(r.coin, r.payoutEach)})  totals ${scores}` +
+    `  ${r.rolls} rolls  ${(r.ms / 1000).toFixed(1)} s`
+  );
+}
+
+console.log(
+  `simulate: ${games} games on ${rpcUrl} (DiceHall ${deployment.diceHall}), ${concurrency} at a time, ` +
+    (values.reveal
+      ? "revealing the dice itself"
+      : "dice from the keeper (about a second a roll; --reveal is much faster)"),
+);
+const started = Date.now();
+const results: Result[] = [];
+const failures: string[] = [];
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(concurrency, games) }, async () => {
+    while (next < games) {
+      const index = next++;
+      try {
+        const r = await playGame(index);
+        results.push(r);
+        console.log(`[${results.length + failures.length}/${games}] ${line(r)}`);
+      } catch (err) {
+        failures.push(`game #${index + 1}: ${errorLine(err)}`);
+        console.log(
+          `[${results.length + failures.length}/${games}] game #${index + 1} failed: ${errorLine(err)}`,
+        );
+        if (values.verbose) console.error(err);
+        if (isUnreachable(err)) {
+          console.error("simulate: lost the node; stopping");
+          process.exit(1);
+        }
+      }
+    }
+  }),
+);
+
+const waits = results.flatMap((r) => r.revealWaitMs).sort((a, b) => a - b);
+const allTotals = results.flatMap((r) => r.totals.map(Number)).filter((n) => n > 0);
+const byRuleSet = [0, 1, 2, 3].map(
+  (id) => `${ruleSetInfo(id).name} ${results.filter((r) => r.ruleSet === id).length}`,
+);
+const summary = [
+  "",
+  `Summary: ${results.length} of ${games} games finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `  rule sets      ${byRuleSet.join(", ")}`,
+  `  seats          ${[2, 3, 4].map((s) => `${s}: ${results.filter((r) => r.seats === s).length}`).join(", ")}`,
+  `  coins          ${coins.map((c) => `${c.symbol} ${results.filter((r) => r.coin === c).length}`).join(", ")}`,
+  `  forfeits       ${results.reduce((n, r) => n + r.forfeited.length, 0)}`,
+  `  rolls          ${waits.length}` +
+    (waits.length
+      ? `, dice after ${waits[Math.floor(waits.length / 2)]} ms median, ${waits.at(-1)} ms worst`
+      : ""),
+  `  totals         ${allTotals.length ? `mean ${Math.round(allTotals.reduce((a, b) => a + b, 0) / allTotals.length)}, best ${Math.max(...allTotals)}` : "-"}`,
+  `  engine agrees  ${results.every((r) => r.disagreements === 0) ? "yes: every total matches the TS engine" : `NO: ${results.reduce((n, r) => n + r.disagreements, 0)} totals differ`}`,
+  ...failures.map((f) => `  failed         ${f}`),
+];
+console.log(summary.join("\n"));
+process.exit(failures.length > 0 || results.some((r) => r.disagreements > 0) ? 1 : 0);
