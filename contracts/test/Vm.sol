@@ -2,6 +2,8 @@
 pragma solidity 0.8.28;
 
 /// @notice The cheat codes our Solidity tests use (forge-std does not work under Hardhat 3).
+// "Vm" is the name every Solidity test suite knows.
+// solhint-disable-next-line interface-starts-with-i
 interface Vm {
     function warp(uint256 timestamp) external;
     function prank(address sender) external;
