@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import type { Address } from "viem";
+import { isRuleSetId, ruleSet } from "../../../rules/ruleSets.ts";
+import { formatTimestamp, formatTokenAmount } from "../../../lib/format.ts";
+import { sameAddress } from "../../../lib/gameState.ts";
+import { mySeat, RESULT_WORDS, type FinishedGame } from "../../../lib/history.ts";
+import { useBlockTimes } from "../../../lib/leaderboardData.ts";
+import { useTokenInfo } from "../../../lib/tokens.ts";
+import { AddressName } from "../../../lib/ui/Address.tsx";
+
+function Net({ token, value }: { token: Address; value: bigint }) {
+  const info = useTokenInfo(token);
+  const abs = value < 0n ? -value : value;
+  const sign = value > 0n ? "+" : value < 0n ? "−" : "";
+  return (
+    <span className={value > 0n ? "amount--up" : value < 0n ? "amount--down" : undefined}>
+      {sign}
+      {formatTokenAmount(abs, info, 4)}
+    </span>
+  );
+}
+
+/** Finished games as a table: when, rule set, who played and scored what, my result. */
+export function GameList({
+  games,
+  me,
+  caption,
+}: {
+  games: FinishedGame[];
+  me: Address | undefined;
+  caption: string;
+}) {
+  const times = useBlockTimes(games.map((g) => g.blockNumber));
+  const showMine = !!me && games.some((g) => mySeat(g, me));
+  return (
+    <div className="history-list">
+      <table className="history-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Rule set</th>
+            <th scope="col">Players and totals</th>
+            {showMine && <th scope="col">You</th>}
+            <th scope="col">
+              <span className="sr-only">Links</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {games.map((game) => {
+            const seat = mySeat(game, me);
+            const time = times.data?.get(game.blockNumber.toString());
+            return (
+              <tr key={game.gameId.toString()} className={seat ? "is-mine" : undefined}>
+                <th scope="row">
+                  <Link to={`/games/${game.gameId}/replay`}>#{game.gameId.toString()}</Link>
+                </th>
+                <td>{time ? formatTimestamp(time) : `block ${game.blockNumber}`}</td>
+                <td>
+                  {isRuleSetId(game.ruleSet) ? ruleSet(game.ruleSet).name : `#${game.ruleSet}`}
+                </td>
+                <td>
+                  <ul className="history-players">
+                    {game.players.map((player, i) => {
+                      const won = game.winners.some((w) => sameAddress(w, player));
+                      const out = game.forfeited.some((f) => sameAddress(f, player));
+                      return (
+                        <li key={player} className={won ? "is-winner" : undefined}>
+                          <AddressName address={player} /> {game.totals[i].toString()}
+                          {won && <span className="history-players__tag"> winner</span>}
+                          {out && <span className="history-players__tag"> timed out</span>}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </td>
+                {showMine && (
+                  <td>
+                    {seat ? (
+                      <>
+                        {RESULT_WORDS[seat.result]}
+                        {seat.net !== null && (
+                          <>
+                            <br />
+                            <Net token={game.token} value={seat.net} />
+                          </>
+                        )}
+                      </>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
+                )}
+                <td className="history-links">
+                  <Link
+                    to={`/games/${game.gameId}/replay`}
+                    aria-label={`Replay of game ${game.gameId}`}
+                  >
+                    Replay
+                  </Link>
+                  <Link to={`/games/${game.gameId}`} aria-label={`Table of game ${game.gameId}`}>
+                    Table
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { Address } from "viem";
+import { useConnection } from "wagmi";
+import { isRuleSetId, ruleSet } from "../../../rules/ruleSets.ts";
+import { useAnnounce } from "../../../lib/announce.tsx";
+import { describeError } from "../../../lib/errors.ts";
+import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
+import { useGameSnapshot } from "../../../lib/gameData.ts";
+import { describeEntry } from "../../../lib/gameLog.ts";
+import { sameAddress } from "../../../lib/gameState.ts";
+import type { HallLog } from "../../../lib/hallEvents.ts";
+import { useHall } from "../../../lib/hall.ts";
+import {
+  buildReplay,
+  controlReplay,
+  replayTableModel,
+  stepDelay,
+  stepOfRoll,
+  type ReplayControl,
+  type ReplayCursor,
+  type ReplayWords,
+} from "../../../lib/replay.ts";
+import { GameTable } from "../../../lib/table/GameTable.tsx";
+import type { TableHandlers } from "../../../lib/table/model.ts";
+import { useTokenInfo } from "../../../lib/tokens.ts";
+import { ReplayControls } from "./ReplayControls.tsx";
+import { RollList } from "./RollList.tsx";
+import { VerifyRoll } from "./VerifyRoll.tsx";
+import "./history.css";
+
+const NO_HANDLERS: TableHandlers = { onRoll: () => {}, onToggleKeep: () => {}, onScore: () => {} };
+/** Controls that move one step forward: the table announces the new log line itself. */
+const SMOOTH = new Set<ReplayControl["type"]>(["next", "tick", "play", "pause", "toggle", "speed"]);
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
+}
+
+/** The step the URL asks for: ?step=N (1-based) or ?roll=<sequence number>. */
+function initialIndex(search: URLSearchParams, replay: ReturnType<typeof buildReplay>): number {
+  const roll = search.get("roll");
+  if (roll && /^\d+$/.test(roll)) {
+    const index = stepOfRoll(replay, BigInt(roll));
+    if (index >= 0) return index;
+  }
+  const step = Number(search.get("step"));
+  return Number.isInteger(step) && step >= 1 ? Math.min(step, replay.steps.length) - 1 : 0;
+}
+
+/** /games/:id/replay: every roll and score of a game from its events, with the sheets of the moment. */
+export function ReplayPage() {
+  const params = useParams();
+  const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
+  const hall = useHall();
+  const snapshot = useGameSnapshot(gameId);
+
+  if (gameId === null) {
+    return (
+      <section className="page">
+        <h1>No such game</h1>
+        <p>
+          “{params.id}” is not a game number. <Link to="/history">See the history</Link>.
+        </p>
+      </section>
+    );
+  }
+  const title = <h1>Replay of game #{gameId.toString()}</h1>;
+  if (!hall) {
+    return (
+      <section className="page">
+        {title}
+        <p>There is no hall on this network. Switch networks above.</p>
+      </section>
+    );
+  }
+  if (snapshot.error && !snapshot.data) {
+    return (
+      <section className="page">
+        {title}
+        <p role="alert">
+          {describeError(snapshot.error).errorName === "UnknownGame"
+            ? "There is no game with this number."
+            : `The game could not be read: ${describeError(snapshot.error).message}`}
+        </p>
+      </section>
+    );
+  }
+  if (!snapshot.data) {
+    return (
+      <section className="page">
+        {title}
+        <p className="loading">Reading the game's events…</p>
+      </section>
+    );
+  }
+  return <Replay gameId={gameId} logs={snapshot.data.logs as HallLog[]} chainId={hall.chainId} />;
+}
+
+function Replay({ gameId, logs, chainId }: { gameId: bigint; logs: HallLog[]; chainId: number }) {
+  const announce = useAnnounce();
+  const { address: me } = useConnection();
+  const [search, setSearch] = useSearchParams();
+  const replay = useMemo(() => buildReplay(gameId, logs), [gameId, logs]);
+  const length = replay.steps.length;
+  const [cursor, setCursor] = useState<ReplayCursor>(() => ({
+    index: initialIndex(search, replay),
+    playing: false,
+    speed: 1,
+  }));
+  // Remounting the table after a jump keeps it from announcing every line it skipped.
+  const [generation, setGeneration] = useState(0);
+  const token = useTokenInfo(replay.final.token);
+
+  const words = useMemo<ReplayWords>(
+    () => ({
+      name: (a: Address) => (sameAddress(a, me) ? "You" : shortAddress(a)),
+      amount: (v: bigint) => formatTokenAmount(v, token),
+      me: me ?? null,
+    }),
+    [me, token],
+  );
+
+  const cursorRef = useRef(cursor);
+  cursorRef.current = cursor;
+  const control = useCallback(
+    (c: ReplayControl) => {
+      const current = cursorRef.current;
+      const next = controlReplay(current, c, length);
+      cursorRef.current = next;
+      setCursor(next);
+      if (!SMOOTH.has(c.type) && next.index !== current.index) {
+        setGeneration((g) => g + 1);
+        const step = replay.steps[next.index];
+        if (step && replay.final.ruleSet !== null) {
+          announce(
+            `Step ${next.index + 1} of ${length}: ${describeEntry(step.entry, words, replay.final.ruleSet)}`,
+          );
+        }
+      }
+    },
+    [length, replay, announce, words],
+  );
+
+  // Playing: one step per tick at the chosen speed.
+  useEffect(() => {
+    if (!cursor.playing) return;
+    const timer = setTimeout(() => control({ type: "tick" }), stepDelay(cursor.speed));
+    return () => clearTimeout(timer);
+  }, [cursor.playing, cursor.index, cursor.speed, control]);
+
+  // The URL follows the step (when paused), so a step can be shared.
+  const lastWritten = useRef<number | null>(null);
+  useEffect(() => {
+    if (cursor.playing || length === 0 || lastWritten.current === cursor.index) return;
+    lastWritten.current = cursor.index;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("roll");
+        next.set("step", String(cursor.index + 1));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [cursor.index, cursor.playing, length, setSearch]);
+
+  // ← → Home End step through; P plays or pauses.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target) || document.querySelector("[aria-modal='true']")) return;
+      const map: Record<string, ReplayControl> = {
+        ArrowLeft: { type: "prev" },
+        ArrowRight: { type: "next" },
+        Home: { type: "first" },
+        End: { type: "last" },
+        p: { type: "toggle" },
+        P: { type: "toggle" },
+      };
+      const c = map[event.key];
+      if (!c) return;
+      event.preventDefault();
+      control(c);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [control]);
+
+  const info =
+    replay.final.ruleSet !== null && isRuleSetId(replay.final.ruleSet)
+      ? ruleSet(replay.final.ruleSet)
+      : null;
+  const index = Math.min(cursor.index, Math.max(0, length - 1));
+  const model = replayTableModel(replay, index, words);
+  const step = replay.steps[index];
+
+  return (
+    <div className="page replay">
+      <div className="page__head">
+        <div>
+          <p className="breadcrumbs">
+            <Link to="/history">History</Link> / Game #{gameId.toString()}
+          </p>
+          <h1>
+            Replay of game #{gameId.toString()}
+            {info && (
+              <>
+                {" · "}
+                <Link to={`/rules/${info.key}`}>{info.name}</Link>
+              </>
+            )}
+          </h1>
+        </div>
+        <Link className="button" to={`/games/${gameId}`}>
+          Open the table
+        </Link>
+      </div>
+
+      {length === 0 || !model ? (
+        <p>
+          {replay.final.status === "cancelled"
+            ? "This table was cancelled before it started: nothing to replay."
+            : replay.final.status === "unknown"
+              ? "There is no game with this number (yet)."
+              : "This game has not started yet: nothing to replay."}
+        </p>
+      ) : (
+        <>
+          {replay.final.status === "running" && (
+            <p className="muted">This game is still being played; the replay grows as it goes.</p>
+          )}
+          <ReplayControls cursor={{ ...cursor, index }} length={length} onControl={control} />
+          <GameTable key={generation} model={model} handlers={NO_HANDLERS} />
+          <div className="replay-side">
+            {step?.entry.kind === "rolled" ? (
+              <VerifyRoll
+                roll={step.entry.roll}
+                chainId={chainId}
+                blockNumber={step.entry.blockNumber}
+              />
+            ) : (
+              <section className="card verify" aria-labelledby="verify-title">
+                <h2 id="verify-title">Verify a roll</h2>
+                <p className="muted">
+                  Step to a roll (or pick one from the list) to recompute its dice from the random
+                  number Pyth Entropy revealed.
+                </p>
+              </section>
+            )}
+            <RollList
+              replay={replay}
+              current={index}
+              onSeek={(i) => control({ type: "seek", index: i })}
+              words={words}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Address } from "viem";
+import { useConnection } from "wagmi";
+import { RULE_SETS, isRuleSetId } from "../../../rules/ruleSets.ts";
+import { describeError } from "../../../lib/errors.ts";
+import { sameAddress } from "../../../lib/gameState.ts";
+import { useHall } from "../../../lib/hall.ts";
+import {
+  foldLeaderboard,
+  sortLeaderboard,
+  tokensIn,
+  type LeaderboardSort,
+  type LeaderboardSortKey,
+} from "../../../lib/leaderboard.ts";
+import { useLeaderboardLogs, usePeriodFromBlock } from "../../../lib/leaderboardData.ts";
+import { isPeriod, PERIODS, type Period } from "../../../lib/leaderboardPeriod.ts";
+import { LeaderboardTable } from "./LeaderboardTable.tsx";
+import { TokenOption } from "./TokenText.tsx";
+import "./leaderboard.css";
+
+const SORT_KEYS: readonly LeaderboardSortKey[] = [
+  "wins",
+  "games",
+  "winRate",
+  "best",
+  "average",
+  "yahtzees",
+  "net",
+  "player",
+];
+const isSortKey = (v: string | null): v is LeaderboardSortKey =>
+  SORT_KEYS.includes(v as LeaderboardSortKey);
+
+/** Filters and sort live in the URL, so a view of the leaderboard can be shared. */
+function useLeaderboardParams() {
+  const [params, setParams] = useSearchParams();
+  const ruleSetParam = params.get("rules");
+  const ruleSet =
+    ruleSetParam !== null && isRuleSetId(Number(ruleSetParam)) ? Number(ruleSetParam) : null;
+  const token = (params.get("token") as Address | null) ?? null;
+  const periodParam = params.get("period");
+  const period: Period = isPeriod(periodParam) ? periodParam : "all";
+  const sortParam = params.get("sort");
+  const key = isSortKey(sortParam) && (sortParam !== "net" || token) ? sortParam : "wins";
+  const direction = params.get("dir") === "asc" ? "asc" : "desc";
+  const sort: LeaderboardSort = { key, direction, token };
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === "") next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { ruleSet, token, period, sort, update };
+}
+
+export function LeaderboardPage() {
+  const hall = useHall();
+  const { address: me } = useConnection();
+  const { ruleSet, token, period, sort, update } = useLeaderboardParams();
+  const logs = useLeaderboardLogs();
+  const fromBlock = usePeriodFromBlock(period);
+  const [shown, setShown] = useState(50);
+
+  const allRows = useMemo(() => foldLeaderboard(logs.data?.logs ?? []), [logs.data]);
+  const tokens = useMemo(() => tokensIn(allRows), [allRows]);
+  const rows = useMemo(() => {
+    if (!logs.data) return [];
+    const filtered = foldLeaderboard(logs.data.logs, {
+      ruleSet,
+      token,
+      fromBlock: period === "all" ? null : (fromBlock.data ?? null),
+    });
+    return sortLeaderboard(filtered, sort);
+  }, [logs.data, ruleSet, token, period, fromBlock.data, sort]);
+  const myIndex = rows.findIndex((r) => sameAddress(r.player, me));
+
+  const setSort = (key: LeaderboardSortKey) => {
+    const direction =
+      sort.key === key
+        ? sort.direction === "desc"
+          ? "asc"
+          : "desc"
+        : key === "player"
+          ? "asc"
+          : "desc";
+    update({
+      sort: key === "wins" && direction === "desc" ? null : key,
+      dir: direction === "desc" ? null : direction,
+    });
+  };
+
+  let body;
+  if (!hall) {
+    body = <p>There is no hall on this network. Switch networks to see its leaderboard.</p>;
+  } else if (logs.error && !logs.data) {
+    body = (
+      <p role="alert">
+        The hall's history could not be read: {describeError(logs.error).message}{" "}
+        <button type="button" className="button" onClick={() => void logs.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  } else if (!logs.data || (period !== "all" && fromBlock.data === undefined)) {
+    body = <p className="loading">Reading the hall's finished games…</p>;
+  } else if (rows.length === 0) {
+    body = (
+      <p>
+        No finished games{" "}
+        {ruleSet !== null || token || period !== "all" ? "match these filters" : "yet"}.{" "}
+        <Link to="/games">Open a table</Link> and be the first on the board.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <p className="leaderboard__summary" aria-live="polite">
+          {rows.length} {rows.length === 1 ? "player" : "players"}
+          {myIndex >= 0 && (
+            <>
+              {" · "}
+              <a href="#leaderboard-me">you are #{myIndex + 1}</a>
+            </>
+          )}
+        </p>
+        <LeaderboardTable
+          rows={rows}
+          shown={shown}
+          sort={sort}
+          onSort={setSort}
+          me={me}
+          tokens={token ? [token.toLowerCase()] : tokens}
+          netSortable={!!token}
+        />
+        {rows.length > shown && (
+          <button type="button" className="button" onClick={() => setShown((n) => n + 50)}>
+            Show {Math.min(50, rows.length - shown)} more
+          </button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="page leaderboard">
+      <div className="page__head">
+        <div>
+          <h1>Leaderboard</h1>
+          <p className="muted">
+            Every finished game of the hall, read from the chain's events (cached in this browser,
+            so a return visit only reads the new blocks).
+          </p>
+        </div>
+      </div>
+      <form
+        className="leaderboard__filters card"
+        aria-label="Filters"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="field">
+          <label htmlFor="lb-rules">Rule set</label>
+          <select
+            id="lb-rules"
+            value={ruleSet ?? ""}
+            onChange={(e) => update({ rules: e.target.value || null })}
+          >
+            <option value="">All rule sets</option>
+            {RULE_SETS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="lb-token">Token</label>
+          <select
+            id="lb-token"
+            value={token?.toLowerCase() ?? ""}
+            onChange={(e) =>
+              update({
+                token: e.target.value || null,
+                // Net winnings only sort within one token.
+                ...(sort.key === "net" && !e.target.value ? { sort: null, dir: null } : {}),
+              })
+            }
+          >
+            <option value="">All tokens</option>
+            {(token && !tokens.includes(token.toLowerCase())
+              ? [...tokens, token.toLowerCase()]
+              : tokens
+            ).map((t) => (
+              <TokenOption key={t} token={t as Address} />
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="lb-period">Period</label>
+          <select
+            id="lb-period"
+            value={period}
+            onChange={(e) => update({ period: e.target.value === "all" ? null : e.target.value })}
+          >
+            {PERIODS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {body}
+      <p className="muted small leaderboard__notes">
+        Ties count as a win for every tied player. A forfeited game counts as played and lost; best
+        and average scores are over completed sheets. Yahtzees are 50s in the five-of-a-kind box
+        plus every Yahtzee bonus. Net winnings are what the hall credited at the end minus the bet,
+        per token (roll fees not included); choose a token to sort by them.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,352 @@
+import { useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Address } from "viem";
+import { useConnection } from "wagmi";
+import { RULE_SETS } from "../../../rules/ruleSets.ts";
+import {
+  formatAmount,
+  formatDuration,
+  formatTokenAmount,
+  parseAmount,
+  shortAddress,
+} from "../../../lib/format.ts";
+import { useHall } from "../../../lib/hall.ts";
+import type { BetToken, Bounds, HallSettings } from "../../../lib/settings.ts";
+import { NATIVE, useTokenBalance } from "../../../lib/tokens.ts";
+import { PHASE_TEXT } from "../../../lib/tx.ts";
+import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
+import { useInvitees } from "../hooks/useInvitees.ts";
+import { ensAvailable } from "../../../lib/ens.ts";
+
+export interface Prefill {
+  token: Address;
+  bet: bigint;
+  seats: number;
+  ruleSet: number;
+  joinWindow: number;
+  moveTimeout: number;
+  invitees: Address[];
+}
+
+const JOIN_WINDOWS = [60, 300, 900, 1_800, 3_600, 3 * 3_600, 86_400, 3 * 86_400, 7 * 86_400];
+const MOVE_TIMEOUTS = [60, 120, 300, 600, 1_800, 3_600, 6 * 3_600, 86_400, 7 * 86_400];
+const MAX_INVITEES = 16;
+
+/** Presets inside the owner's bounds, plus the bounds themselves and the current value. */
+function choices(presets: number[], bounds: Bounds, current: number): number[] {
+  const inside = presets.filter((s) => s >= bounds.min && s <= bounds.max);
+  return [...new Set([bounds.min, ...inside, bounds.max, current])]
+    .filter((s) => s >= bounds.min && s <= bounds.max)
+    .sort((a, b) => a - b);
+}
+
+function nearest(list: number[], target: number): number {
+  return list.reduce(
+    (best, s) => (Math.abs(s - target) < Math.abs(best - target) ? s : best),
+    list[0],
+  );
+}
+
+export function CreateGameForm({
+  settings,
+  prefill,
+}: {
+  settings: HallSettings;
+  prefill: Prefill | null;
+}) {
+  const id = useId();
+  const hall = useHall();
+  const navigate = useNavigate();
+  const { address } = useConnection();
+  const tokens = settings.tokens.filter((t) => t.allowed);
+  const initialToken =
+    tokens.find((t) => prefill && t.address.toLowerCase() === prefill.token.toLowerCase()) ??
+    tokens[0];
+
+  const [tokenAddress, setTokenAddress] = useState<Address | undefined>(initialToken?.address);
+  const token: BetToken | undefined = tokens.find((t) => t.address === tokenAddress);
+  const [betText, setBetText] = useState(() =>
+    initialToken
+      ? formatAmount(prefill?.bet ?? initialToken.minBet, initialToken.decimals, 18).replace(
+          /,/g,
+          "",
+        )
+      : "",
+  );
+  const [seats, setSeats] = useState(prefill?.seats ?? 2);
+  const [ruleSetId, setRuleSetId] = useState(prefill?.ruleSet ?? 0);
+  const joinChoices = choices(JOIN_WINDOWS, settings.joinWindow, prefill?.joinWindow ?? 900);
+  const moveChoices = choices(MOVE_TIMEOUTS, settings.moveTimeout, prefill?.moveTimeout ?? 300);
+  const [joinWindow, setJoinWindow] = useState(nearest(joinChoices, prefill?.joinWindow ?? 900));
+  const [moveTimeout, setMoveTimeout] = useState(nearest(moveChoices, prefill?.moveTimeout ?? 300));
+  const [inviteText, setInviteText] = useState(prefill?.invitees.join("\n") ?? "");
+  const [submitted, setSubmitted] = useState(false);
+
+  const balance = useTokenBalance(token?.address ?? NATIVE, address);
+  const invitees = useInvitees(inviteText, address);
+  const bet = token ? parseAmount(betText, token.decimals) : null;
+
+  const problems: Record<string, string> = {};
+  if (!token) problems.token = "The hall accepts no token right now.";
+  if (token && bet === null) problems.bet = "Enter an amount, like 0.01.";
+  else if (token && bet !== null && (bet < token.minBet || bet > token.maxBet)) {
+    problems.bet = `Bets in ${token.symbol} go from ${formatTokenAmount(token.minBet, token, 6)} to ${formatTokenAmount(token.maxBet, token, 6)}.`;
+  } else if (token && bet !== null && balance.data !== undefined && balance.data < bet) {
+    problems.bet = `Your balance is ${formatTokenAmount(balance.data, token)}, less than the bet.`;
+  }
+  const inviteCount = invitees.lines.length;
+  if (invitees.lines.some((l) => l.problem)) problems.invitees = "Fix the invitees marked below.";
+  else if (inviteCount > MAX_INVITEES)
+    problems.invitees = `Invite at most ${MAX_INVITEES} players.`;
+  else if (inviteCount > 0 && inviteCount < seats - 1) {
+    problems.invitees = `A private table needs at least ${seats - 1} invitees to fill its seats (or none for a public table).`;
+  }
+
+  const draft: NewGame | null =
+    token && bet !== null && Object.keys(problems).length === 0
+      ? {
+          token: token.address,
+          bet,
+          seats,
+          ruleSet: ruleSetId,
+          joinWindow,
+          moveTimeout,
+          invitees: invitees.lines.map((l) => l.address!),
+        }
+      : null;
+
+  const ctx = {
+    amount: (v: bigint) => formatTokenAmount(v, token),
+    name: (a: Address) => shortAddress(a),
+    nativeSymbol: hall?.chain.nativeCurrency.symbol,
+  };
+  const flow = useCreateGame(draft, ctx);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!draft || !address) return;
+    const gameId = await flow.create();
+    if (gameId !== null) navigate(`/games/${gameId}?created=1`);
+  };
+
+  if (tokens.length === 0) {
+    return (
+      <p>
+        The hall doesn't accept any bets at the moment (no token is allowed yet). Try again later.
+      </p>
+    );
+  }
+
+  const pot = bet !== null ? bet * BigInt(seats) : null;
+  const fee = pot !== null ? (pot * BigInt(settings.houseFeeBps)) / 10_000n : null;
+  const show = (field: string) => (submitted || field === "invitees" ? problems[field] : undefined);
+  const busyText = flow.busy
+    ? flow.step === "approve"
+      ? `Step 1 of 2, approving ${token?.symbol}: ${PHASE_TEXT[flow.payment.approveTx.phase]}`
+      : PHASE_TEXT[flow.createTx.phase]
+    : null;
+
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      <fieldset className="field">
+        <legend>Bet in</legend>
+        <div className="segmented">
+          {tokens.map((t) => (
+            <label
+              key={t.address}
+              className={`segmented__option${t.address === tokenAddress ? " is-checked" : ""}`}
+            >
+              <input
+                type="radio"
+                name="token"
+                value={t.address}
+                checked={t.address === tokenAddress}
+                onChange={() => {
+                  setTokenAddress(t.address);
+                  setBetText(formatAmount(t.minBet, t.decimals, 18).replace(/,/g, ""));
+                }}
+              />
+              {t.symbol}
+              {t.native ? " (native)" : ""}
+            </label>
+          ))}
+        </div>
+        {token && (
+          <p className="hint">
+            Bets from {formatTokenAmount(token.minBet, token, 6)} to{" "}
+            {formatTokenAmount(token.maxBet, token, 6)}.
+            {balance.data !== undefined && <> You have {formatTokenAmount(balance.data, token)}.</>}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor={`${id}-bet`}>Bet per seat ({token?.symbol})</label>
+        <input
+          id={`${id}-bet`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={betText}
+          onChange={(e) => setBetText(e.target.value)}
+          aria-invalid={!!show("bet")}
+          aria-describedby={show("bet") ? `${id}-bet-error` : undefined}
+        />
+        {show("bet") && (
+          <p id={`${id}-bet-error`} className="field__error">
+            {show("bet")}
+          </p>
+        )}
+      </div>
+
+      <fieldset className="field">
+        <legend>Seats</legend>
+        <div className="segmented">
+          {[2, 3, 4].map((n) => (
+            <label key={n} className={`segmented__option${n === seats ? " is-checked" : ""}`}>
+              <input
+                type="radio"
+                name="seats"
+                value={n}
+                checked={n === seats}
+                onChange={() => setSeats(n)}
+              />
+              {n} players
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="field">
+        <legend>Rules</legend>
+        <div className="rule-options">
+          {RULE_SETS.map((r) => (
+            <label key={r.id} className={`rule-option${r.id === ruleSetId ? " is-checked" : ""}`}>
+              <input
+                type="radio"
+                name="ruleSet"
+                value={r.id}
+                checked={r.id === ruleSetId}
+                onChange={() => setRuleSetId(r.id)}
+              />
+              <span className="rule-option__name">{r.name}</span>
+              <span className="rule-option__tagline">{r.tagline}</span>
+              <Link to={`/rules/${r.key}`} target="_blank" rel="noopener" className="small">
+                Rules of {r.name}
+              </Link>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={`${id}-join`}>Join window</label>
+          <select
+            id={`${id}-join`}
+            value={joinWindow}
+            onChange={(e) => setJoinWindow(Number(e.target.value))}
+          >
+            {joinChoices.map((s) => (
+              <option key={s} value={s}>
+                {formatDuration(s)}
+              </option>
+            ))}
+          </select>
+          <p className="hint">
+            How long others can join. After it, anyone can cancel and all bets are refunded.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-move`}>Time per move</label>
+          <select
+            id={`${id}-move`}
+            value={moveTimeout}
+            onChange={(e) => setMoveTimeout(Number(e.target.value))}
+          >
+            {moveChoices.map((s) => (
+              <option key={s} value={s}>
+                {formatDuration(s)}
+              </option>
+            ))}
+          </select>
+          <p className="hint">A player who takes longer can be timed out and forfeits.</p>
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-invitees`}>Invite players (optional)</label>
+        <textarea
+          id={`${id}-invitees`}
+          rows={3}
+          value={inviteText}
+          placeholder="0x… (one per line). Leave empty for a public table."
+          onChange={(e) => setInviteText(e.target.value)}
+          aria-describedby={`${id}-invitees-hint`}
+          aria-invalid={!!show("invitees")}
+        />
+        <p id={`${id}-invitees-hint`} className="hint">
+          With invitees the table is private: only they can join.{" "}
+          {ensAvailable()
+            ? "Addresses or ENS names, one per line."
+            : "Addresses (0x…), one per line."}
+        </p>
+        {invitees.lines.length > 0 && (
+          <ul className="invitees">
+            {invitees.lines.map((line, i) => (
+              <li key={`${line.text}-${i}`} className={line.problem ? "is-bad" : "is-ok"}>
+                <code>{line.text}</code>
+                {line.address && line.address.toLowerCase() !== line.text.toLowerCase() && (
+                  <span className="muted"> → {shortAddress(line.address)}</span>
+                )}
+                {line.problem ? (
+                  <span className="field__error"> {line.problem}</span>
+                ) : (
+                  <span aria-label="valid"> ✓</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {show("invitees") && <p className="field__error">{show("invitees")}</p>}
+      </div>
+
+      {token && bet !== null && pot !== null && (
+        <div className="summary" aria-live="off">
+          <p>
+            You pay <strong>{formatTokenAmount(bet, token, 6)}</strong> now and hold seat 1. Pot
+            when full: {formatTokenAmount(pot, token, 6)}
+            {settings.houseFeeBps > 0 && fee !== null && (
+              <>
+                , house fee {settings.houseFeeBps / 100}% ({formatTokenAmount(fee, token, 6)})
+              </>
+            )}
+            .
+          </p>
+          {flow.payment.needsApproval && (
+            <p className="hint">
+              {token.symbol} is a token: your wallet asks twice, first to let the hall take the bet,
+              then to open the table.
+            </p>
+          )}
+        </div>
+      )}
+
+      {!address ? (
+        <p className="muted">Connect a wallet (top right) to open a table.</p>
+      ) : (
+        <button type="submit" className="button button--primary button--large" disabled={flow.busy}>
+          {flow.payment.needsApproval
+            ? `Approve ${token?.symbol} and open the table`
+            : "Open the table"}
+        </button>
+      )}
+      {busyText && <p className="tx tx--busy">{busyText}</p>}
+      {flow.error && (
+        <p className="tx tx--error" role="alert">
+          {flow.error.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,222 @@
+import { Link } from "react-router";
+import { useConnection } from "wagmi";
+import { ruleSet } from "../../../rules/ruleSets.ts";
+import { formatTokenAmount } from "../../../lib/format.ts";
+import { sameAddress, type GameState } from "../../../lib/gameState.ts";
+import { useHall } from "../../../lib/hall.ts";
+import { NATIVE, useTokenInfo } from "../../../lib/tokens.ts";
+import { AddressName } from "../../../lib/ui/Address.tsx";
+import { Countdown } from "../../../lib/ui/Countdown.tsx";
+import { Credits } from "../../../lib/ui/Credits.tsx";
+import { useNow } from "../../../lib/useNow.ts";
+import { useLobbies, type LobbyRow, type MyGameKind, type MyGameRow } from "../hooks/useLobbies.ts";
+
+function Bet({ game }: { game: GameState }) {
+  const token = useTokenInfo(game.token ?? NATIVE);
+  return <>{formatTokenAmount(game.bet, token)}</>;
+}
+
+function Seats({ game }: { game: GameState }) {
+  return (
+    <span className="seats">
+      <span className="sr-only">{`${game.players.length} of ${game.seats} seats taken`}</span>
+      {Array.from({ length: game.seats }, (_, i) => (
+        <span
+          key={i}
+          className={`seats__seat${i < game.players.length ? " is-taken" : ""}`}
+          aria-hidden="true"
+        />
+      ))}
+      <span aria-hidden="true" className="seats__text">
+        {game.players.length}/{game.seats}
+      </span>
+    </span>
+  );
+}
+
+function RuleName({ game }: { game: GameState }) {
+  return <>{game.ruleSet === null ? "?" : ruleSet(game.ruleSet).name}</>;
+}
+
+function LobbyList({ rows, empty, label }: { rows: LobbyRow[]; empty: string; label: string }) {
+  if (rows.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="lobby-list" aria-label={label}>
+      {rows.map(({ game, view }) => (
+        <li key={String(game.gameId)} className="lobby-card">
+          <div className="lobby-card__main">
+            <p className="lobby-card__title">
+              <span className="lobby-card__id">#{String(game.gameId)}</span>{" "}
+              <RuleName game={game} />
+              {game.isPrivate && <span className="pill">private</span>}
+            </p>
+            <p className="lobby-card__meta">
+              <Seats game={game} />
+              <span className="lobby-card__bet">
+                <Bet game={game} /> a seat
+              </span>
+              <span>
+                by <AddressName address={game.creator!} />
+              </span>
+            </p>
+          </div>
+          <div className="lobby-card__side">
+            <span className="lobby-card__time">
+              {view ? (
+                <>
+                  <span className="muted small">closes in </span>
+                  <Countdown deadlineMs={Number(view.deadline) * 1000} expired="closed" />
+                </>
+              ) : (
+                <span className="muted small">…</span>
+              )}
+            </span>
+            <Link className="button button--primary" to={`/games/${game.gameId}`}>
+              View &amp; join
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const KIND_TEXT: Record<MyGameKind, string> = {
+  myTurn: "Your turn",
+  waiting: "Waiting for players",
+  playing: "In play",
+  finished: "Finished",
+  cancelled: "Cancelled",
+};
+
+function Outcome({ row }: { row: MyGameRow }) {
+  const { address } = useConnection();
+  const token = useTokenInfo(row.game.token ?? NATIVE);
+  const result = row.game.result;
+  if (row.kind === "cancelled") return <span className="muted">Refunded</span>;
+  if (!result) return null;
+  const won = result.winners.some((w) => sameAddress(w, address));
+  return won ? (
+    <span className="outcome outcome--won">Won {formatTokenAmount(result.payoutEach, token)}</span>
+  ) : (
+    <span className="outcome">Lost</span>
+  );
+}
+
+function MyGames({ rows }: { rows: MyGameRow[] }) {
+  if (rows.length === 0) {
+    return (
+      <p className="muted">You haven't played here yet. Join an open table or open your own.</p>
+    );
+  }
+  return (
+    <ul className="lobby-list" aria-label="My games">
+      {rows.map((row) => {
+        const { game, view, kind } = row;
+        const live = kind === "waiting" || kind === "myTurn" || kind === "playing";
+        const deadline = view && Number(view.deadline) > 0 ? Number(view.deadline) * 1000 : null;
+        return (
+          <li key={String(game.gameId)} className={`lobby-card lobby-card--${kind}`}>
+            <div className="lobby-card__main">
+              <p className="lobby-card__title">
+                <span className="lobby-card__id">#{String(game.gameId)}</span>{" "}
+                <RuleName game={game} />
+                <span className={`status status--${kind}`}>{KIND_TEXT[kind]}</span>
+              </p>
+              <p className="lobby-card__meta">
+                <Seats game={game} />
+                <span>
+                  <Bet game={game} /> a seat
+                </span>
+                {game.status === "running" && <span>Round {game.round}</span>}
+                <Outcome row={row} />
+              </p>
+            </div>
+            <div className="lobby-card__side">
+              {live && deadline && (
+                <span className="lobby-card__time">
+                  <span className="muted small">
+                    {kind === "waiting" ? "closes in " : "move due in "}
+                  </span>
+                  <Countdown
+                    deadlineMs={deadline}
+                    expired={kind === "waiting" ? "closed" : "overdue"}
+                  />
+                </span>
+              )}
+              <Link
+                className={`button${kind === "myTurn" ? " button--primary" : ""}`}
+                to={`/games/${game.gameId}`}
+              >
+                {kind === "myTurn" ? "Play" : live ? "Open" : "View"}
+              </Link>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function LobbyPage() {
+  const hall = useHall();
+  const now = useNow(5_000);
+  const { address } = useConnection();
+  const lobbies = useLobbies(now);
+
+  if (!hall) {
+    return (
+      <section className="page">
+        <h1>Tables</h1>
+        <p>There is no hall on this network. Switch networks (above) or start the local stack.</p>
+      </section>
+    );
+  }
+  return (
+    <div className="page lobby">
+      <div className="page__head">
+        <h1>Tables</h1>
+        <Link className="button button--primary" to="/games/new">
+          Open a table
+        </Link>
+      </div>
+      {lobbies.error && (
+        <p className="tx tx--error" role="alert">
+          Can't read the hall's tables right now: {lobbies.error.message}
+        </p>
+      )}
+      {address && (
+        <>
+          <Credits tokens={[NATIVE, ...lobbies.tokens]} title="Winnings to withdraw" />
+          <section aria-labelledby="mine-title" className="lobby__section">
+            <h2 id="mine-title">My games</h2>
+            {lobbies.isPending ? (
+              <p className="muted">Reading the hall…</p>
+            ) : (
+              <MyGames rows={lobbies.mine} />
+            )}
+          </section>
+          {lobbies.invited.length > 0 && (
+            <section aria-labelledby="invited-title" className="lobby__section">
+              <h2 id="invited-title">Invitations</h2>
+              <LobbyList rows={lobbies.invited} empty="" label="Invitations" />
+            </section>
+          )}
+        </>
+      )}
+      <section aria-labelledby="open-title" className="lobby__section">
+        <h2 id="open-title">Open tables</h2>
+        {lobbies.isPending ? (
+          <p className="muted">Reading the hall…</p>
+        ) : (
+          <LobbyList
+            rows={lobbies.open}
+            empty="No open tables right now. Open one and share the link."
+            label="Open tables"
+          />
+        )}
+      </section>
+      {!address && <p className="muted">Connect a wallet to see your games and invitations.</p>}
+    </div>
+  );
+}

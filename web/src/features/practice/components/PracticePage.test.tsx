@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import axe from "axe-core";
+import { AnnouncerProvider } from "../../../lib/announce.tsx";
+import { PRACTICE_STORAGE_KEY } from "../../../lib/practice/storage.ts";
+import { PracticePage } from "./PracticePage.tsx";
+
+function renderPage() {
+  return render(
+    <AnnouncerProvider>
+      <MemoryRouter initialEntries={["/practice"]}>
+        <PracticePage />
+      </MemoryRouter>
+    </AnnouncerProvider>,
+  );
+}
+
+const diceValues = () =>
+  [0, 1, 2, 3, 4].map((i) => screen.getByTestId(`die-${i}`).getAttribute("data-value"));
+const liveRegion = () => screen.getByTestId("live-region");
+
+beforeEach(() => {
+  localStorage.clear();
+  // Reduced motion: the dice show their values at once (the tumble is for show only).
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("reduce"),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Serious or critical axe findings (contrast is checked in the browser, not in jsdom). */
+async function seriousViolations(container: HTMLElement) {
+  const result = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+async function startSession(user: ReturnType<typeof userEvent.setup>, firstName = "Ann") {
+  renderPage();
+  const name = screen.getByLabelText("Player 1 name");
+  await user.clear(name);
+  await user.type(name, firstName);
+  await user.click(screen.getByRole("radio", { name: "Yatzy" }));
+  await user.selectOptions(screen.getByLabelText("Games in the session"), "2");
+  await user.click(screen.getByRole("button", { name: "Start practising" }));
+}
+
+describe("PracticePage", () => {
+  it("plays a turn from the keyboard: roll, keep, re-roll, choose a box, next player", async () => {
+    const user = userEvent.setup();
+    await startSession(user);
+    expect(screen.getByText(/Ann's turn: round 1 of 15, no rolls yet/)).toBeTruthy();
+
+    await user.keyboard("r");
+    await waitFor(() => expect(diceValues().every((v) => v !== "")).toBe(true));
+    const first = diceValues();
+
+    await user.keyboard("1");
+    expect(screen.getByTestId("die-0").getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(liveRegion().textContent).toMatch(/Die 1 \(\d\) kept\./));
+
+    await user.keyboard("r");
+    await waitFor(() =>
+      expect(screen.getByText(/Ann's turn: round 1 of 15, roll 2 of 3/)).toBeTruthy(),
+    );
+    expect(diceValues()[0]).toBe(first[0]);
+
+    await user.keyboard("d");
+    await waitFor(() =>
+      expect(liveRegion().textContent).toMatch(
+        /Dice: \d, \d, \d, \d, \d\. Roll 2 of 3\. Keeping die 1\./,
+      ),
+    );
+
+    await user.keyboard("{ArrowDown}");
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.getAttribute("data-testid")).toBe("box-0");
+    await user.keyboard("{Enter}");
+
+    await waitFor(() => expect(screen.getByText(/Player 2's turn: round 1 of 15/)).toBeTruthy());
+    const sheet = screen.getByRole("table", { name: "Score sheets" });
+    const onesRow = within(sheet).getByRole("rowheader", { name: /^Ones/ }).closest("tr")!;
+    expect(onesRow.querySelectorAll("td")[0].textContent).toMatch(/^\d+$/);
+    await waitFor(() => expect(liveRegion().textContent).toMatch(/Ann scored \d+ in Ones\./));
+  });
+
+  it("keeps the session across a reload", async () => {
+    const user = userEvent.setup();
+    await startSession(user, "Bea");
+    await user.keyboard("r");
+    await waitFor(() => expect(diceValues().every((v) => v !== "")).toBe(true));
+    const dice = diceValues();
+    expect(localStorage.getItem(PRACTICE_STORAGE_KEY)).toContain("Bea");
+
+    cleanup();
+    renderPage();
+    expect(screen.getByText(/Bea's turn: round 1 of 15, roll 1 of 3/)).toBeTruthy();
+    expect(diceValues()).toEqual(dice);
+  });
+
+  it("gives a hint with H", async () => {
+    const user = userEvent.setup();
+    await startSession(user);
+    await user.keyboard("h");
+    expect(screen.getByTestId("hint").textContent).toBe("Hint: roll all five dice.");
+    await user.keyboard("r");
+    await user.keyboard("h");
+    await waitFor(() =>
+      expect(screen.getByTestId("hint").textContent).toMatch(/^Hint: (score|keep|re-roll)/),
+    );
+  });
+
+  it("has labelled setup fields, headings and no serious accessibility violations", async () => {
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Practice" })).toBeTruthy();
+    expect(await seriousViolations(container)).toEqual([]);
+
+    await user.click(screen.getByLabelText("3 players"));
+    expect(screen.getByLabelText("Player 3 name")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Start practising" }));
+    await act(async () => {});
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import type { FormEvent } from "react";
+import { RULE_SETS, type RuleSetId } from "../../../rules/ruleSets.ts";
+import {
+  defaultName,
+  MAX_GAMES,
+  MAX_PLAYERS,
+  MIN_GAMES,
+  type PracticeAction,
+  type PracticeState,
+} from "../../../lib/practice/engine.ts";
+
+const SEAT_COUNTS = Array.from({ length: MAX_PLAYERS }, (_, i) => i + 1);
+const GAME_COUNTS = Array.from({ length: MAX_GAMES - MIN_GAMES + 1 }, (_, i) => i + MIN_GAMES);
+
+/** Players, rule set and session length; every change is kept (and survives a reload). */
+export function PracticeSetupForm({
+  state,
+  dispatch,
+  onStart,
+}: {
+  state: PracticeState;
+  dispatch: (action: PracticeAction) => void;
+  onStart: () => void;
+}) {
+  const seats = state.names.length;
+  const setSeats = (count: number) => {
+    const names = Array.from({ length: count }, (_, i) => state.names[i] ?? defaultName(i));
+    dispatch({ type: "configure", setup: { names } });
+  };
+  const setName = (seat: number, name: string) => {
+    const names = state.names.slice();
+    names[seat] = name;
+    dispatch({ type: "configure", setup: { names } });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch({
+      type: "start",
+      setup: { ruleSet: state.ruleSet, names: state.names, games: state.games },
+    });
+    onStart();
+  };
+
+  return (
+    <form className="form card practice-setup" onSubmit={submit} aria-labelledby="setup-title">
+      <h2 id="setup-title">Set up a session</h2>
+      <fieldset className="field">
+        <legend>Players on this device</legend>
+        <div className="segmented">
+          {SEAT_COUNTS.map((count) => (
+            <label
+              key={count}
+              className={`segmented__option${count === seats ? " is-checked" : ""}`}
+            >
+              <input
+                type="radio"
+                name="seats"
+                value={count}
+                checked={count === seats}
+                onChange={() => setSeats(count)}
+              />
+              {count === 1 ? "Solo" : `${count} players`}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="field-row">
+        {state.names.map((name, seat) => (
+          <div className="field" key={seat}>
+            <label htmlFor={`practice-name-${seat}`}>Player {seat + 1} name</label>
+            <input
+              id={`practice-name-${seat}`}
+              type="text"
+              value={name}
+              maxLength={24}
+              autoComplete="off"
+              placeholder={defaultName(seat)}
+              onChange={(e) => setName(seat, e.target.value)}
+            />
+          </div>
+        ))}
+      </div>
+      <fieldset className="field">
+        <legend>Rule set</legend>
+        <div className="rule-options">
+          {RULE_SETS.map((info) => (
+            <label
+              key={info.key}
+              className={`rule-option${info.id === state.ruleSet ? " is-checked" : ""}`}
+            >
+              <input
+                type="radio"
+                name="ruleSet"
+                value={info.id}
+                checked={info.id === state.ruleSet}
+                aria-labelledby={`practice-rules-${info.key}`}
+                aria-describedby={`practice-rules-${info.key}-tagline`}
+                onChange={() =>
+                  dispatch({ type: "configure", setup: { ruleSet: info.id as RuleSetId } })
+                }
+              />
+              <span className="rule-option__name" id={`practice-rules-${info.key}`}>
+                {info.name}
+              </span>
+              <span className="rule-option__tagline" id={`practice-rules-${info.key}-tagline`}>
+                {info.tagline}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="practice-games">Games in the session</label>
+        <select
+          id="practice-games"
+          value={state.games}
+          onChange={(e) =>
+            dispatch({ type: "configure", setup: { games: Number(e.target.value) } })
+          }
+        >
+          {GAME_COUNTS.map((n) => (
+            <option key={n} value={n}>
+              {n} {n === 1 ? "game" : "games"}
+            </option>
+          ))}
+        </select>
+        <p className="hint">
+          Standings run across the session; the first seat rotates from game to game.
+        </p>
+      </div>
+      <div>
+        <button type="submit" className="button button--primary button--large">
+          Start practising
+        </button>
+      </div>
+    </form>
+  );
+}

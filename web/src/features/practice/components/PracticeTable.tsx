@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ruleSet } from "../../../rules/ruleSets.ts";
+import { useAnnounce } from "../../../lib/announce.tsx";
+import type { PracticeAction, PracticeState } from "../../../lib/practice/engine.ts";
+import { hintKeepMask, practiceHint } from "../../../lib/practice/hint.ts";
+import { practiceTableModel } from "../../../lib/practice/model.ts";
+import { practiceRandom } from "../../../lib/practice/random.ts";
+import { GameTable } from "../../../lib/table/GameTable.tsx";
+import type { TableHandlers } from "../../../lib/table/model.ts";
+
+/** How long the dice are "in the air" before they settle; for show only, the values are known. */
+const ROLL_SHOW_MS = 250;
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
+}
+
+/** The shared game table, driven by the practice reducer, plus hint and next-game actions. */
+export function PracticeTable({
+  state,
+  dispatch,
+}: {
+  state: PracticeState;
+  dispatch: (action: PracticeAction) => void;
+}) {
+  const announce = useAnnounce();
+  const [rolling, setRolling] = useState(false);
+  const [hint, setHint] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nextGameRef = useRef<HTMLButtonElement>(null);
+  const game = state.game;
+  const over = !!game && game.currentSeat === null;
+
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // A hint is for the position it was asked in.
+  useEffect(() => setHint(null), [game?.rollsUsed, game?.currentSeat, game?.number]);
+  // When a game ends, the next step is one key away.
+  useEffect(() => {
+    if (over) nextGameRef.current?.focus();
+  }, [over]);
+
+  const model = useMemo(() => practiceTableModel(state, rolling), [state, rolling]);
+
+  const handlers = useMemo<TableHandlers>(
+    () => ({
+      onRoll: () => {
+        dispatch({ type: "roll", random: practiceRandom() });
+        if (prefersReducedMotion()) return;
+        setRolling(true);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => setRolling(false), ROLL_SHOW_MS);
+      },
+      onToggleKeep: (die) => dispatch({ type: "toggleKeep", die }),
+      onScore: (box) => dispatch({ type: "score", box }),
+    }),
+    [dispatch],
+  );
+
+  const showHint = useCallback(() => {
+    const text = practiceHint(state) ?? "Nothing to decide right now.";
+    setHint(text);
+    announce(text);
+  }, [state, announce]);
+
+  const applyHint = () => {
+    const mask = hintKeepMask(state);
+    if (mask === null || !game) return;
+    for (let die = 0; die < 5; die++) {
+      if (((game.keepMask ^ mask) >> die) & 1) dispatch({ type: "toggleKeep", die });
+    }
+    announce("Kept the dice the hint suggests.");
+  };
+
+  // H asks for a hint, like the table's own keys (not while typing, not over a dialog).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key !== "h" && event.key !== "H") return;
+      if (isTyping(event.target) || document.querySelector("[aria-modal='true']")) return;
+      event.preventDefault();
+      showHint();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [showHint]);
+
+  if (!model || !game) return null;
+  const info = ruleSet(state.ruleSet);
+  const hintMask = hint ? hintKeepMask(state) : null;
+
+  const banner = (
+    <p className="practice-banner">
+      <span className="pill practice-banner__pill">Practice</span> {info.name} · game {game.number}{" "}
+      of {state.games}
+    </p>
+  );
+
+  const actions = (
+    <div className="practice-actions">
+      {!over && (
+        <button type="button" className="button" onClick={showHint} aria-keyshortcuts="H">
+          Hint <kbd>H</kbd>
+        </button>
+      )}
+      {hint && (
+        <p className="practice-actions__hint" data-testid="hint">
+          {hint}
+          {hintMask !== null && hintMask !== game.keepMask && (
+            <>
+              {" "}
+              <button type="button" className="button button--quiet" onClick={applyHint}>
+                Keep those
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {over && state.phase === "playing" && (
+        <button
+          ref={nextGameRef}
+          type="button"
+          className="button button--primary"
+          onClick={() => dispatch({ type: "nextGame" })}
+        >
+          Next game ({state.results.length + 1} of {state.games})
+        </button>
+      )}
+    </div>
+  );
+
+  return <GameTable model={model} handlers={handlers} banner={banner} actions={actions} />;
+}

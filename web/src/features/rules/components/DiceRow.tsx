@@ -1,0 +1,14 @@
+import { DieFace } from "../../../lib/table/Die.tsx";
+
+/** Five small dice for examples; read as "3, 3, 3, 5, 2". */
+export function DiceRow({ dice }: { dice: readonly number[] }) {
+  return (
+    <span className="rules-dice" role="img" aria-label={dice.join(", ")}>
+      {dice.map((value, i) => (
+        <span key={i} className="rules-dice__die">
+          <DieFace value={value} />
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,116 @@
+import { Link, useParams, useSearchParams } from "react-router";
+import { ruleSet, isRuleSetId } from "../../../rules/ruleSets.ts";
+import { describeError } from "../../../lib/errors.ts";
+import { formatTokenAmount } from "../../../lib/format.ts";
+import { NATIVE } from "../../../lib/tokens.ts";
+import { Credits } from "../../../lib/ui/Credits.tsx";
+import { useGame } from "../hooks/useGame.ts";
+import { LobbyPanel } from "./LobbyPanel.tsx";
+import { PlayPanel } from "./PlayPanel.tsx";
+import { ResultsPanel } from "./ResultsPanel.tsx";
+
+/** /games/:id: the lobby while it fills, the table while it runs, the results at the end. */
+export function GamePage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
+  const game = useGame(gameId);
+  const { hall, view, status, token, snapshot } = game;
+
+  if (gameId === null) {
+    return (
+      <section className="page">
+        <h1>No such game</h1>
+        <p>
+          “{params.id}” is not a game number. <Link to="/games">See the tables</Link>.
+        </p>
+      </section>
+    );
+  }
+  if (!hall) {
+    return (
+      <section className="page">
+        <h1>Game #{String(gameId)}</h1>
+        <p>There is no hall on this network. Switch networks above.</p>
+      </section>
+    );
+  }
+  if (snapshot.error && !view) {
+    const problem = describeError(snapshot.error);
+    return (
+      <section className="page">
+        <h1>Game #{String(gameId)}</h1>
+        <p role="alert">
+          {problem.errorName === "UnknownGame"
+            ? "There is no game with this number."
+            : problem.message}
+        </p>
+        <p>
+          <button type="button" className="button" onClick={() => void snapshot.refetch()}>
+            Try again
+          </button>{" "}
+          <Link to="/games">See the tables</Link>
+        </p>
+      </section>
+    );
+  }
+  if (!view) {
+    return (
+      <section className="page">
+        <h1>Game #{String(gameId)}</h1>
+        <p className="loading">Reading the table from the chain…</p>
+      </section>
+    );
+  }
+  if (game.notFound) {
+    return (
+      <section className="page">
+        <h1>Game #{String(gameId)}</h1>
+        <p>
+          There is no game with this number (yet). <Link to="/games">See the tables</Link>.
+        </p>
+      </section>
+    );
+  }
+
+  const rules = isRuleSetId(view.config.ruleSet) ? ruleSet(view.config.ruleSet) : null;
+  return (
+    <div className="page game">
+      <div className="page__head">
+        <div>
+          <p className="breadcrumbs">
+            <Link to="/games">Tables</Link> / Game #{String(gameId)}
+          </p>
+          <h1>
+            Game #{String(gameId)}
+            {rules && (
+              <>
+                {" · "}
+                <Link to={`/rules/${rules.key}`} className="game__rules">
+                  {rules.name}
+                </Link>
+              </>
+            )}
+          </h1>
+        </div>
+        <p className="game__stakes">
+          {formatTokenAmount(view.config.bet, token, 6)} a seat · pot{" "}
+          {formatTokenAmount(view.pot, token, 6)}
+        </p>
+      </div>
+      {status === "open" && (
+        <LobbyPanel game={game} gameId={gameId} justCreated={search.get("created") === "1"} />
+      )}
+      {status === "finished" && <ResultsPanel game={game} gameId={gameId} />}
+      {status === "cancelled" && (
+        <section className="card">
+          <h2>This table was cancelled</h2>
+          <p>Every bet was refunded to its player as a credit in the hall.</p>
+          <Credits tokens={[view.config.token ?? NATIVE]} title="Your refund" />
+          <Link to="/games">Back to the tables</Link>
+        </section>
+      )}
+      {(status === "running" || status === "finished") && <PlayPanel game={game} gameId={gameId} />}
+    </div>
+  );
+}

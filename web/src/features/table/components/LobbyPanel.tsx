@@ -1,0 +1,177 @@
+import { Link } from "react-router";
+import { formatDuration, formatTokenAmount } from "../../../lib/format.ts";
+import { sameAddress } from "../../../lib/gameState.ts";
+import { useBetPayment } from "../../../lib/payment.ts";
+import { useTokenBalance } from "../../../lib/tokens.ts";
+import { hallCall, PHASE_TEXT, useTx } from "../../../lib/tx.ts";
+import { AddressName } from "../../../lib/ui/Address.tsx";
+import { Countdown } from "../../../lib/ui/Countdown.tsx";
+import { useNow } from "../../../lib/useNow.ts";
+import type { useGame } from "../hooks/useGame.ts";
+import { ShareLink } from "./ShareLink.tsx";
+
+type Game = ReturnType<typeof useGame>;
+
+/** An open table: who sits where, the join window, and join / leave / cancel. */
+export function LobbyPanel({
+  game,
+  gameId,
+  justCreated,
+}: {
+  game: Game;
+  gameId: bigint;
+  justCreated: boolean;
+}) {
+  const { hall, view, me, token, betContext } = game;
+  const now = useNow();
+  const tx = useTx(betContext);
+  const payment = useBetPayment(view?.config.token, view?.config.bet ?? 0n, betContext);
+  const balance = useTokenBalance(view?.config.token, me);
+  if (!view || !hall) return null;
+
+  const { config } = view;
+  const closesAt = Number(view.deadline) * 1000;
+  const windowOpen = now < closesAt;
+  const seated = view.players.some((p) => sameAddress(p, me));
+  const isCreator = sameAddress(view.creator, me);
+  const isPrivate = config.invitees.length > 0;
+  const invited = !isPrivate || config.invitees.some((p) => sameAddress(p, me));
+  const free = config.seats - view.players.length;
+
+  const join = async () => {
+    tx.reset();
+    if (payment.needsApproval && !(await payment.approve())) return;
+    await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+  };
+  const busy = tx.busy || payment.approveTx.busy;
+  const error = payment.approveTx.error ?? tx.error;
+  const busyText = payment.approveTx.busy
+    ? `Approving ${token?.symbol}: ${PHASE_TEXT[payment.approveTx.phase]}`
+    : tx.busy
+      ? PHASE_TEXT[tx.phase]
+      : null;
+
+  return (
+    <section className="card lobby-panel" aria-labelledby="lobby-title">
+      <h2 id="lobby-title">Waiting for players</h2>
+      <p className="lobby-panel__window">
+        {windowOpen ? (
+          <>
+            The join window closes in <Countdown deadlineMs={closesAt} /> ({free} seat
+            {free === 1 ? "" : "s"} left).
+          </>
+        ) : (
+          <>
+            The join window has closed without filling the table. Anyone can cancel it; every bet is
+            refunded.
+          </>
+        )}
+      </p>
+      <ol className="seat-list" aria-label="Seats">
+        {Array.from({ length: config.seats }, (_, i) => {
+          const player = view.players[i];
+          return (
+            <li key={i} className={`seat-list__seat${player ? " is-taken" : ""}`}>
+              <span className="seat-list__number">Seat {i + 1}</span>
+              {player ? (
+                <>
+                  <AddressName address={player} />
+                  {sameAddress(player, view.creator) && <span className="pill">host</span>}
+                </>
+              ) : (
+                <span className="muted">open</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <dl className="facts">
+        <div>
+          <dt>Bet</dt>
+          <dd>{formatTokenAmount(config.bet, token, 6)} a seat</dd>
+        </div>
+        <div>
+          <dt>Pot when full</dt>
+          <dd>
+            {formatTokenAmount(view.pot, token, 6)}
+            {view.houseFeeBps > 0 && ` (house fee ${view.houseFeeBps / 100}%)`}
+          </dd>
+        </div>
+        <div>
+          <dt>Time per move</dt>
+          <dd>{formatDuration(config.moveTimeout)}</dd>
+        </div>
+        {isPrivate && (
+          <div>
+            <dt>Invited</dt>
+            <dd>
+              {config.invitees.map((p, i) => (
+                <span key={p}>
+                  {i > 0 && ", "}
+                  <AddressName address={p} />
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <ShareLink gameId={gameId} highlight={justCreated} />
+
+      <div className="lobby-panel__actions">
+        {!me && <p className="muted">Connect a wallet to take a seat.</p>}
+        {me && !seated && windowOpen && invited && (
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={busy}
+            onClick={() => void join()}
+          >
+            {payment.needsApproval
+              ? `Approve ${token?.symbol} and join for ${formatTokenAmount(config.bet, token)}`
+              : `Join for ${formatTokenAmount(config.bet, token)}`}
+          </button>
+        )}
+        {me && !seated && windowOpen && invited && balance.data !== undefined && (
+          <p className="muted small">
+            You have {formatTokenAmount(balance.data, token)}
+            {balance.data < config.bet ? ", less than the bet." : "."}
+          </p>
+        )}
+        {me && !seated && !invited && (
+          <p className="muted">This table is private, and you are not on its list.</p>
+        )}
+        {me && seated && !isCreator && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void tx.run(hallCall(hall.address, "leaveGame", [gameId]))}
+          >
+            Leave and get my bet back
+          </button>
+        )}
+        {me && (isCreator || !windowOpen) && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void tx.run(hallCall(hall.address, "cancelGame", [gameId]))}
+          >
+            Cancel the table (refund everyone)
+          </button>
+        )}
+      </div>
+      {busyText && <p className="tx tx--busy">{busyText}</p>}
+      {error && (
+        <p className="tx tx--error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <p className="muted small">
+        The game starts by itself when the last seat fills; turn order is shuffled on chain.{" "}
+        <Link to="/games">Other tables</Link>
+      </p>
+    </section>
+  );
+}

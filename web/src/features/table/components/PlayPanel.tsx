@@ -1,0 +1,132 @@
+import { useCallback, useMemo, useState } from "react";
+import { formatTokenAmount } from "../../../lib/format.ts";
+import { fetchRollFee, useRollFee } from "../../../lib/settings.ts";
+import { GameTable } from "../../../lib/table/GameTable.tsx";
+import type { TableHandlers } from "../../../lib/table/model.ts";
+import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "../../../lib/tx.ts";
+import { AddressName } from "../../../lib/ui/Address.tsx";
+import { useNow } from "../../../lib/useNow.ts";
+import type { useGame } from "../hooks/useGame.ts";
+import { useKeepMask } from "../hooks/useKeepMask.ts";
+import { buildTableModel, moveDeadlineMs } from "../hooks/tableModel.ts";
+
+type Game = ReturnType<typeof useGame>;
+type Move = "roll" | "score" | "claim";
+
+/** The running (or finished) table, wired to the chain. */
+export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
+  const { hall, view, state, snapshot, me, words, playContext } = game;
+  const nowMs = useNow(1_000) + (snapshot.data?.clockAheadMs ?? 0);
+  const rollFee = useRollFee();
+  const tx = useTx(playContext);
+  // A move counts as in flight until the snapshot has caught up with the block that holds it, so
+  // the dice keep tumbling from the click until the chain's answer is on screen.
+  const [inFlight, setInFlight] = useState<{ move: Move; untilBlock: bigint | null } | null>(null);
+  const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
+  const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
+
+  const syncedTo = snapshot.data?.syncedTo ?? 0n;
+  const sending =
+    inFlight && (inFlight.untilBlock === null || syncedTo < inFlight.untilBlock)
+      ? inFlight.move
+      : null;
+
+  const native = hall?.chain.nativeCurrency;
+  const model = useMemo(() => {
+    if (!view || !state || !snapshot.data) return null;
+    return buildTableModel({
+      state,
+      view,
+      players: snapshot.data.players,
+      me,
+      nowMs,
+      keepMask,
+      sending,
+      rollFee:
+        rollFee.data === undefined || !native
+          ? null
+          : rollFee.data === 0n
+            ? ""
+            : formatTokenAmount(rollFee.data, native, 6),
+      words,
+      busyText: tx.busy ? PHASE_TEXT[tx.phase] : null,
+      errorText: tx.error?.message ?? null,
+    });
+  }, [
+    view,
+    state,
+    snapshot.data,
+    me,
+    nowMs,
+    keepMask,
+    sending,
+    rollFee.data,
+    native,
+    words,
+    tx.busy,
+    tx.phase,
+    tx.error,
+  ]);
+
+  const send = useCallback(
+    async (move: Move, request: WriteRequest) => {
+      setInFlight({ move, untilBlock: null });
+      const receipt = await tx.run(request);
+      setInFlight(receipt ? { move, untilBlock: receipt.blockNumber } : null);
+    },
+    [tx],
+  );
+
+  const handlers = useMemo<TableHandlers>(
+    () => ({
+      onRoll: () => {
+        if (!hall || !model?.canRoll) return;
+        void (async () => {
+          // The fee is read again right before sending: the provider may have changed it.
+          const fee = await fetchRollFee(hall).catch(() => rollFee.data ?? 0n);
+          const mask = model.rollsUsed === 0 ? 0 : keepMask;
+          await send("roll", hallCall(hall.address, "roll", [gameId, mask], fee));
+        })();
+      },
+      onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
+      onScore: (box) => {
+        if (!hall) return;
+        void send("score", hallCall(hall.address, "score", [gameId, box]));
+      },
+    }),
+    [hall, model, keepMask, setKeepMask, send, gameId, rollFee.data],
+  );
+
+  if (!model || !view || !hall) return null;
+
+  const deadline = moveDeadlineMs(view);
+  const current = model.currentSeat === null ? null : view.players[model.currentSeat];
+  const canClaim =
+    !!me && !model.myTurn && deadline !== null && nowMs > deadline && sending === null;
+  const spectator = !!view && !model.players.some((p) => p.isMe);
+
+  const actions = (
+    <>
+      {canClaim && current && (
+        <div className="claim">
+          <p>
+            <AddressName address={current} /> ran out of time. Anyone can time them out: they
+            forfeit their seat and play goes on.
+          </p>
+          <button
+            type="button"
+            className="button button--warn"
+            onClick={() => void send("claim", hallCall(hall.address, "claimTimeout", [gameId]))}
+          >
+            Claim the timeout
+          </button>
+        </div>
+      )}
+      {spectator && model.currentSeat !== null && (
+        <p className="muted small">You are watching this game.</p>
+      )}
+    </>
+  );
+
+  return <GameTable model={model} handlers={handlers} actions={actions} />;
+}

@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { formatTokenAmount, ordinal } from "../../../lib/format.ts";
+import { sameAddress } from "../../../lib/gameState.ts";
+import { NATIVE } from "../../../lib/tokens.ts";
+import { Credits } from "../../../lib/ui/Credits.tsx";
+import type { useGame } from "../hooks/useGame.ts";
+
+type Game = ReturnType<typeof useGame>;
+
+/** The end: standings, winners and payout, then withdraw and rematch. */
+export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
+  const { state, view, me, token, words } = game;
+  const result = state?.result;
+  if (!result || !view) return null;
+  const standings = result.players
+    .map((player, i) => ({
+      player,
+      total: result.totals[i],
+      won: result.winners.some((w) => sameAddress(w, player)),
+      forfeited: state?.forfeited.some((f) => sameAddress(f, player)) ?? false,
+    }))
+    .sort((a, b) =>
+      a.forfeited !== b.forfeited
+        ? a.forfeited
+          ? 1
+          : -1
+        : b.total > a.total
+          ? 1
+          : b.total < a.total
+            ? -1
+            : 0,
+    );
+  const iWon = result.winners.some((w) => sameAddress(w, me));
+  const iPlayed = result.players.some((p) => sameAddress(p, me));
+  const headline = iWon
+    ? result.winners.length > 1
+      ? "You share the win!"
+      : "You win!"
+    : result.winners.length > 1
+      ? `${result.winners.map(words.name).join(" and ")} share the win.`
+      : `${words.name(result.winners[0])} wins.`;
+
+  let place = 0;
+  return (
+    <section className="card results" aria-labelledby="results-title">
+      <h2 id="results-title">{headline}</h2>
+      <ol className="standings">
+        {standings.map((row, i) => {
+          if (i === 0 || row.total !== standings[i - 1].total) place = i + 1;
+          return (
+            <li key={row.player} className={`standings__row${row.won ? " is-winner" : ""}`}>
+              <span className="standings__place">{row.forfeited ? "–" : ordinal(place)}</span>
+              <span className="standings__name">{words.name(row.player)}</span>
+              <span className="standings__total">{String(row.total)}</span>
+              <span className="standings__note">
+                {row.won
+                  ? `won ${formatTokenAmount(result.payoutEach, token)}`
+                  : row.forfeited
+                    ? "forfeited"
+                    : ""}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="muted small">
+        Pot {formatTokenAmount(view.pot, token, 6)}
+        {result.houseFee > 0n && `, house fee ${formatTokenAmount(result.houseFee, token, 6)}`};
+        each winner gets {formatTokenAmount(result.payoutEach, token, 6)}.
+      </p>
+      {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} title="Your winnings" />}
+      <div className="results__actions">
+        {iPlayed && (
+          <Link className="button button--primary" to={`/games/new?rematch=${gameId}`}>
+            Rematch
+          </Link>
+        )}
+        <Link className="button" to={`/games/${gameId}/replay`}>
+          Watch the replay
+        </Link>
+        <Link className="button button--quiet" to="/games">
+          Back to the tables
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { boxOptions } from "../../../rules/sheet.ts";
+import type { GameView, PlayerView } from "../../../lib/gameData.ts";
+import { foldGame, key } from "../../../lib/gameState.ts";
+import { ALICE, BOB, log, NATIVE, RANDOM, twoPlayerOpening } from "../../../lib/testLogs.ts";
+import {
+  buildTableModel,
+  moveDeadlineMs,
+  sheetFromView,
+  type ChainTableInput,
+} from "./tableModel.ts";
+
+const T0 = 1_700_000_000;
+
+function gameView(over: Partial<GameView> = {}): GameView {
+  return {
+    status: 2,
+    config: {
+      token: NATIVE,
+      bet: 10n ** 15n,
+      seats: 2,
+      ruleSet: 0,
+      joinWindow: 900,
+      moveTimeout: 300,
+      invitees: [],
+    },
+    creator: ALICE,
+    players: [ALICE, BOB],
+    currentSeat: 1,
+    round: 1,
+    deadline: BigInt(T0 + 300),
+    pendingSequence: 0n,
+    rollRequestedAt: 0n,
+    pendingKeepMask: 0,
+    houseFeeBps: 0,
+    entropyTimeout: 300,
+    pot: 2n * 10n ** 15n,
+    ...over,
+  } as GameView;
+}
+
+function playerView(boxes: (number | null)[], over: Partial<PlayerView> = {}): PlayerView {
+  return {
+    seated: true,
+    seat: 0,
+    dice: [0, 0, 0, 0, 0],
+    rollsUsed: 0,
+    filled: boxes.map((b) => b !== null),
+    boxScores: boxes.map((b) => BigInt(b ?? 0)),
+    yahtzeeBonusCount: 0,
+    upperTotal: 0n,
+    upperBonus: 0n,
+    yahtzeeBonus: 0n,
+    total: 0n,
+    forfeited: false,
+    ...over,
+  } as PlayerView;
+}
+
+const open13 = (): (number | null)[] => Array(13).fill(null);
+
+function input(over: Partial<ChainTableInput> = {}): ChainTableInput {
+  const logs = twoPlayerOpening();
+  const aliceBoxes = open13();
+  aliceBoxes[8] = 25;
+  return {
+    state: foldGame(1n, logs),
+    view: gameView(),
+    players: {
+      [key(ALICE)]: playerView(aliceBoxes),
+      [key(BOB)]: playerView(open13(), { seat: 1, rollsUsed: 1, dice: [1, 2, 3, 4, 6] }),
+    },
+    me: BOB,
+    nowMs: T0 * 1000,
+    keepMask: 0,
+    sending: null,
+    rollFee: "",
+    words: { name: (a) => (a === BOB ? "You" : "Alice"), amount: (v) => `${v} wei` },
+    busyText: null,
+    errorText: null,
+    ...over,
+  };
+}
+
+describe("buildTableModel", () => {
+  it("shows the dice of the latest DiceRolled and my score previews from the engine", () => {
+    const model = buildTableModel(input());
+    expect(model.dice).toEqual([1, 2, 3, 4, 6]);
+    expect(model.myTurn).toBe(true);
+    expect(model.rollsUsed).toBe(1);
+    expect(model.options).toEqual(boxOptions(model.players[1].sheet, [1, 2, 3, 4, 6]));
+    expect(model.options?.find((o) => o.box === 9)).toMatchObject({ points: 30, legal: true });
+    expect(model.canRoll).toBe(true);
+    expect(model.rollLabel).toBe("Re-roll (2 left) · no fee");
+    expect(model.players.map((p) => p.name)).toEqual(["Alice", "You"]);
+    expect(model.players[0].sheet.boxes[8]).toBe(25);
+  });
+
+  it("applies the Joker rule in previews: illegal boxes carry the reason", () => {
+    const logs = [
+      ...twoPlayerOpening().slice(0, 8),
+      log("RollRequested", { gameId: 1n, player: BOB, sequenceNumber: 3n, keepMask: 0 }, 17, 0),
+      log(
+        "DiceRolled",
+        {
+          gameId: 1n,
+          player: BOB,
+          rollNumber: 1,
+          dice: [5, 5, 5, 5, 5],
+          sequenceNumber: 3n,
+          randomNumber: RANDOM,
+        },
+        18,
+        0,
+      ),
+    ];
+    const bobBoxes = open13();
+    bobBoxes[11] = 0; // Yahtzee box already filled with 0: Joker applies, no bonus
+    const base = input();
+    const model = buildTableModel({
+      ...base,
+      state: foldGame(1n, logs),
+      players: { ...base.players, [key(BOB)]: playerView(bobBoxes, { seat: 1, rollsUsed: 1 }) },
+    });
+    const sheet = sheetFromView(0, playerView(bobBoxes));
+    expect(model.options).toEqual(boxOptions(sheet, [5, 5, 5, 5, 5]));
+    const legal = model.options!.filter((o) => o.legal).map((o) => o.box);
+    expect(legal).toEqual([4]); // Fives is open, so five 5s must go there
+    const chance = model.options!.find((o) => o.box === 12)!;
+    expect(chance.legal).toBe(false);
+    expect(chance.reason).toMatch(/Joker/);
+  });
+
+  it("shows no previews and no roll to a player whose turn it is not", () => {
+    const words = {
+      name: (a: string) => (a === ALICE ? "You" : "Bob"),
+      amount: (v: bigint) => `${v} wei`,
+    };
+    const model = buildTableModel(input({ me: ALICE, words }));
+    expect(model.myTurn).toBe(false);
+    expect(model.options).toBeNull();
+    expect(model.canRoll).toBe(false);
+    expect(model.scoringSeat).toBe(0);
+    expect(model.turnText).toBe("Round 1 of 13. Bob's turn — 5:00 left.");
+  });
+
+  it("tumbles and waits while a roll is pending, then offers to roll again after the entropy timeout", () => {
+    const requestedAt = T0 - 10;
+    const view = gameView({
+      pendingSequence: 7n,
+      rollRequestedAt: BigInt(requestedAt),
+      pendingKeepMask: 0b11,
+      deadline: 0n,
+    });
+    const waiting = buildTableModel(input({ view, keepMask: 0b11 }));
+    expect(waiting.rolling).toBe(true);
+    expect(waiting.canRoll).toBe(false);
+    expect(waiting.options).toBeNull();
+    expect(waiting.keepMask).toBe(0b11);
+    expect(waiting.rollHint).toBe("Waiting for randomness (request #7)…");
+    expect(waiting.turnText).toContain("waiting for randomness");
+
+    const late = buildTableModel(input({ view, nowMs: (requestedAt + 300) * 1000 }));
+    expect(late.canRoll).toBe(true);
+    expect(late.rollLabel).toBe("Roll again · no fee");
+    expect(late.options).not.toBeNull(); // the dice on the table may be scored after the timeout
+    expect(moveDeadlineMs(view)).toBe((requestedAt + 300 + 300) * 1000);
+  });
+
+  it("tumbles from the moment a roll is sent", () => {
+    const model = buildTableModel(input({ sending: "roll" }));
+    expect(model.rolling).toBe(true);
+    expect(model.canRoll).toBe(false);
+    expect(model.options).toBeNull();
+  });
+
+  it("does not roll when all five dice are kept, and says why", () => {
+    const model = buildTableModel(input({ keepMask: 0b11111 }));
+    expect(model.canRoll).toBe(false);
+    expect(model.rollHint).toMatch(/release one/);
+  });
+
+  it("starts a new turn with unknown dice", () => {
+    const logs = [
+      ...twoPlayerOpening(),
+      log("Scored", { gameId: 1n, player: BOB, category: 12, points: 16n, bonus: 0n }, 19, 0),
+    ];
+    const model = buildTableModel(
+      input({ state: foldGame(1n, logs), view: gameView({ currentSeat: 0, round: 2 }), me: ALICE }),
+    );
+    expect(model.dice).toEqual([null, null, null, null, null]);
+    expect(model.myTurn).toBe(true);
+    expect(model.rollsUsed).toBe(0);
+    expect(model.rollLabel).toBe("Roll the dice · no fee");
+    expect(model.options).toBeNull();
+  });
+
+  it("describes the log in the viewer's words", () => {
+    const model = buildTableModel(input());
+    expect(model.log.at(-1)?.text).toBe("You rolled 1, 2, 3, 4, 6 (roll 1 of 3).");
+    expect(model.log.find((e) => e.text.includes("Full House"))?.text).toBe(
+      "Alice scored 25 in Full House.",
+    );
+  });
+});

@@ -1,0 +1,373 @@
+import { describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import {
+  foldLeaderboard,
+  sortLeaderboard,
+  tokensIn,
+  type LeaderboardLog,
+  type LeaderboardRow,
+} from "./leaderboard.ts";
+
+const ALICE = "0x00000000000000000000000000000000000A11CE" as Address;
+const BOB = "0x0000000000000000000000000000000000000B0B" as Address;
+const CAROL = "0x00000000000000000000000000000000000CA201" as Address;
+const NATIVE = "0x0000000000000000000000000000000000000000" as Address;
+const USD = "0x00000000000000000000000000000000000000D1" as Address;
+
+let logIndex = 0;
+const at = (blockNumber: number) => ({ blockNumber: BigInt(blockNumber), logIndex: logIndex++ });
+
+function created(
+  gameId: number,
+  bet: bigint,
+  token: Address = NATIVE,
+  ruleSet = 0,
+  seats = 2,
+  block = gameId * 10,
+): LeaderboardLog {
+  return {
+    eventName: "GameCreated",
+    args: { gameId: BigInt(gameId), creator: ALICE, token, bet, seats, ruleSet, isPrivate: false },
+    ...at(block),
+  };
+}
+
+function scored(
+  gameId: number,
+  player: Address,
+  category: number,
+  points: number,
+  bonus = 0,
+  block = gameId * 10 + 1,
+): LeaderboardLog {
+  return {
+    eventName: "Scored",
+    args: {
+      gameId: BigInt(gameId),
+      player,
+      category,
+      points: BigInt(points),
+      bonus: BigInt(bonus),
+    },
+    ...at(block),
+  };
+}
+
+function forfeited(gameId: number, player: Address, block = gameId * 10 + 2): LeaderboardLog {
+  return { eventName: "PlayerForfeited", args: { gameId: BigInt(gameId), player }, ...at(block) };
+}
+
+interface Finish {
+  players: Address[];
+  totals: number[];
+  winners: Address[];
+  payoutEach: bigint;
+  houseFee?: bigint;
+  token?: Address;
+  ruleSet?: number;
+  block?: number;
+}
+
+function finished(gameId: number, f: Finish): LeaderboardLog {
+  return {
+    eventName: "GameFinished",
+    args: {
+      gameId: BigInt(gameId),
+      token: f.token ?? NATIVE,
+      ruleSet: f.ruleSet ?? 0,
+      players: f.players,
+      totals: f.totals.map(BigInt),
+      winners: f.winners,
+      payoutEach: f.payoutEach,
+      houseFee: f.houseFee ?? 0n,
+    },
+    ...at(f.block ?? gameId * 10 + 5),
+  };
+}
+
+const rowOf = (rows: LeaderboardRow[], player: Address) =>
+  rows.find((r) => r.player.toLowerCase() === player.toLowerCase())!;
+
+describe("foldLeaderboard", () => {
+  it("counts games, wins, scores and net winnings of a plain game", () => {
+    const rows = foldLeaderboard([
+      created(1, 100n),
+      finished(1, {
+        players: [ALICE, BOB],
+        totals: [250, 180],
+        winners: [ALICE],
+        payoutEach: 190n,
+        houseFee: 10n,
+      }),
+    ]);
+    const alice = rowOf(rows, ALICE);
+    const bob = rowOf(rows, BOB);
+    expect(alice).toMatchObject({
+      games: 1,
+      wins: 1,
+      winRate: 1,
+      best: 250,
+      average: 250,
+      forfeits: 0,
+    });
+    expect(alice.net[NATIVE]).toBe(90n);
+    expect(alice.staked[NATIVE]).toBe(100n);
+    expect(bob).toMatchObject({ games: 1, wins: 0, winRate: 0, best: 180, average: 180 });
+    expect(bob.net[NATIVE]).toBe(-100n);
+  });
+
+  it("counts a tie as a win for each tied winner and gives the remainder to the first winner", () => {
+    // Pot 3 × 101 = 303, fee 0: 151 each, remainder 1 to the first winner in turn order.
+    const rows = foldLeaderboard([
+      created(1, 101n, NATIVE, 0, 3),
+      finished(1, {
+        players: [BOB, ALICE, CAROL],
+        totals: [200, 200, 150],
+        winners: [BOB, ALICE],
+        payoutEach: 151n,
+      }),
+    ]);
+    expect(rowOf(rows, ALICE).wins).toBe(1);
+    expect(rowOf(rows, BOB).wins).toBe(1);
+    expect(rowOf(rows, CAROL).wins).toBe(0);
+    expect(rowOf(rows, BOB).net[NATIVE]).toBe(151n + 1n - 101n);
+    expect(rowOf(rows, ALICE).net[NATIVE]).toBe(151n - 101n);
+    expect(rowOf(rows, CAROL).net[NATIVE]).toBe(-101n);
+    // Money is conserved: the players' nets sum to minus the house fee.
+    const sum = rows.reduce((s, r) => s + (r.net[NATIVE] ?? 0n), 0n);
+    expect(sum).toBe(0n);
+  });
+
+  it("counts a forfeit as a game lost and leaves its partial total out of best and average", () => {
+    const rows = foldLeaderboard([
+      created(1, 50n),
+      forfeited(1, BOB),
+      finished(1, { players: [ALICE, BOB], totals: [120, 40], winners: [ALICE], payoutEach: 100n }),
+      created(2, 50n),
+      finished(2, { players: [ALICE, BOB], totals: [150, 210], winners: [BOB], payoutEach: 100n }),
+    ]);
+    const bob = rowOf(rows, BOB);
+    expect(bob).toMatchObject({
+      games: 2,
+      wins: 1,
+      forfeits: 1,
+      best: 210,
+      average: 210,
+      winRate: 0.5,
+    });
+    const alice = rowOf(rows, ALICE);
+    expect(alice).toMatchObject({ games: 2, wins: 1, best: 150, average: 135 });
+  });
+
+  it("has no best or average for a player who forfeited every game", () => {
+    const rows = foldLeaderboard([
+      created(1, 50n),
+      forfeited(1, BOB),
+      finished(1, { players: [ALICE, BOB], totals: [120, 40], winners: [ALICE], payoutEach: 100n }),
+    ]);
+    expect(rowOf(rows, BOB)).toMatchObject({ best: null, average: null, forfeits: 1 });
+  });
+
+  it("counts Yahtzees: 50 in the five-of-a-kind box and each bonus, only in finished games", () => {
+    const rows = foldLeaderboard([
+      created(1, 10n),
+      scored(1, ALICE, 11, 50),
+      scored(1, ALICE, 5, 30, 100), // a bonus Yahtzee (Joker in Sixes)
+      scored(1, ALICE, 12, 30), // 30 in Chance is not a Yahtzee
+      scored(1, BOB, 11, 0), // a scratched Yahtzee box
+      finished(1, { players: [ALICE, BOB], totals: [300, 100], winners: [ALICE], payoutEach: 20n }),
+      created(2, 10n, NATIVE, 1),
+      scored(2, BOB, 14, 50), // Yatzy's box is 14
+      finished(2, {
+        players: [ALICE, BOB],
+        totals: [150, 200],
+        winners: [BOB],
+        payoutEach: 20n,
+        ruleSet: 1,
+      }),
+      created(3, 10n),
+      scored(3, CAROL, 11, 50), // game 3 never finished
+    ]);
+    expect(rowOf(rows, ALICE).yahtzees).toBe(2);
+    expect(rowOf(rows, BOB).yahtzees).toBe(1);
+    expect(rows.find((r) => r.player === CAROL)).toBeUndefined();
+  });
+
+  it("keeps net winnings apart per token", () => {
+    const rows = foldLeaderboard([
+      created(1, 100n, NATIVE),
+      finished(1, {
+        players: [ALICE, BOB],
+        totals: [200, 100],
+        winners: [ALICE],
+        payoutEach: 200n,
+      }),
+      created(2, 5_000n, USD),
+      finished(2, {
+        players: [ALICE, BOB],
+        totals: [100, 200],
+        winners: [BOB],
+        payoutEach: 10_000n,
+        token: USD,
+      }),
+    ]);
+    const alice = rowOf(rows, ALICE);
+    expect(alice.net).toEqual({ [NATIVE]: 100n, [USD.toLowerCase()]: -5_000n });
+    expect(tokensIn(rows)).toEqual([NATIVE, USD.toLowerCase()]);
+  });
+
+  it("filters by rule set, token and block range", () => {
+    const logs = [
+      created(1, 100n, NATIVE, 0),
+      finished(1, {
+        players: [ALICE, BOB],
+        totals: [200, 100],
+        winners: [ALICE],
+        payoutEach: 200n,
+        block: 100,
+      }),
+      created(2, 100n, USD, 1),
+      finished(2, {
+        players: [ALICE, CAROL],
+        totals: [100, 200],
+        winners: [CAROL],
+        payoutEach: 200n,
+        token: USD,
+        ruleSet: 1,
+        block: 200,
+      }),
+      created(3, 100n, NATIVE, 2),
+      finished(3, {
+        players: [BOB, CAROL],
+        totals: [100, 90],
+        winners: [BOB],
+        payoutEach: 200n,
+        ruleSet: 2,
+        block: 300,
+      }),
+    ];
+    expect(
+      foldLeaderboard(logs, { ruleSet: 1 })
+        .map((r) => r.player)
+        .sort(),
+    ).toEqual([ALICE, CAROL].sort());
+    expect(rowOf(foldLeaderboard(logs, { token: USD.toLowerCase() as Address }), ALICE).games).toBe(
+      1,
+    );
+    expect(rowOf(foldLeaderboard(logs, { token: NATIVE }), BOB).games).toBe(2);
+    const recent = foldLeaderboard(logs, { fromBlock: 150n });
+    expect(rowOf(recent, ALICE).games).toBe(1);
+    expect(rowOf(recent, BOB).games).toBe(1);
+    expect(foldLeaderboard(logs, { fromBlock: 150n, toBlock: 250n }).length).toBe(2);
+  });
+
+  it("does not depend on log order and ignores duplicated logs", () => {
+    const logs = [
+      created(1, 10n),
+      scored(1, ALICE, 11, 50),
+      forfeited(1, BOB),
+      finished(1, { players: [ALICE, BOB], totals: [300, 100], winners: [ALICE], payoutEach: 20n }),
+      created(2, 10n),
+      finished(2, { players: [ALICE, BOB], totals: [150, 200], winners: [BOB], payoutEach: 20n }),
+    ];
+    const expected = foldLeaderboard(logs);
+    const shuffled = [...logs].reverse();
+    expect(foldLeaderboard(shuffled)).toEqual(expect.arrayContaining(expected));
+    expect(foldLeaderboard([...logs, ...logs])).toEqual(expect.arrayContaining(expected));
+    expect(foldLeaderboard([...logs, ...logs]).length).toBe(expected.length);
+  });
+
+  it("matches players whatever the case of their address", () => {
+    const rows = foldLeaderboard([
+      created(1, 10n),
+      scored(1, ALICE.toLowerCase() as Address, 11, 50),
+      finished(1, {
+        players: [ALICE, BOB],
+        totals: [300, 100],
+        winners: [ALICE.toLowerCase() as Address],
+        payoutEach: 20n,
+      }),
+    ]);
+    expect(rowOf(rows, ALICE)).toMatchObject({ wins: 1, yahtzees: 1 });
+  });
+
+  it("adds nothing to net winnings for a game without its GameCreated", () => {
+    const rows = foldLeaderboard([
+      finished(1, { players: [ALICE, BOB], totals: [300, 100], winners: [ALICE], payoutEach: 20n }),
+    ]);
+    expect(rowOf(rows, ALICE)).toMatchObject({ games: 1, wins: 1, net: {} });
+  });
+});
+
+describe("sortLeaderboard", () => {
+  const rows = foldLeaderboard([
+    created(1, 100n),
+    finished(1, { players: [ALICE, BOB], totals: [250, 180], winners: [ALICE], payoutEach: 200n }),
+    created(2, 100n),
+    finished(2, {
+      players: [ALICE, CAROL],
+      totals: [150, 280],
+      winners: [CAROL],
+      payoutEach: 200n,
+    }),
+    created(3, 100n),
+    forfeited(3, CAROL),
+    finished(3, { players: [BOB, CAROL], totals: [190, 20], winners: [BOB], payoutEach: 200n }),
+    created(4, 1000n, USD),
+    finished(4, {
+      players: [BOB, ALICE],
+      totals: [190, 200],
+      winners: [ALICE],
+      payoutEach: 2000n,
+      token: USD,
+    }),
+  ]);
+  const order = (list: LeaderboardRow[]) => list.map((r) => r.player);
+
+  it("sorts by wins by default, ties broken by win rate, then fewer games, then address", () => {
+    // Alice 2 wins in 3; Bob 1 in 3; Carol 1 in 2.
+    expect(order(sortLeaderboard(rows))).toEqual([ALICE, CAROL, BOB]);
+  });
+
+  it("sorts by each column in both directions", () => {
+    expect(order(sortLeaderboard(rows, { key: "best", direction: "desc" }))).toEqual([
+      CAROL,
+      ALICE,
+      BOB,
+    ]);
+    expect(order(sortLeaderboard(rows, { key: "best", direction: "asc" }))).toEqual([
+      BOB,
+      ALICE,
+      CAROL,
+    ]);
+    expect(order(sortLeaderboard(rows, { key: "average", direction: "desc" }))).toEqual([
+      CAROL,
+      ALICE,
+      BOB,
+    ]);
+    expect(order(sortLeaderboard(rows, { key: "games", direction: "asc" }))[0]).toBe(CAROL);
+    // By address, as text: ...000b0b < ...0a11ce < ...0ca201.
+    expect(order(sortLeaderboard(rows, { key: "player", direction: "asc" }))).toEqual([
+      BOB,
+      ALICE,
+      CAROL,
+    ]);
+  });
+
+  it("sorts by net winnings in one token, players without games in it last", () => {
+    const byUsd = sortLeaderboard(rows, { key: "net", direction: "desc", token: USD });
+    expect(order(byUsd)).toEqual([ALICE, BOB, CAROL]);
+    const byUsdAsc = sortLeaderboard(rows, { key: "net", direction: "asc", token: USD });
+    expect(order(byUsdAsc)).toEqual([BOB, ALICE, CAROL]);
+    const byNative = sortLeaderboard(rows, { key: "net", direction: "desc", token: NATIVE });
+    // Everyone won one and lost one native game: equal nets fall back to the default order.
+    expect(byNative.map((r) => r.net[NATIVE])).toEqual([0n, 0n, 0n]);
+    expect(order(byNative)).toEqual([ALICE, CAROL, BOB]);
+  });
+
+  it("does not change its input", () => {
+    const before = order(rows);
+    sortLeaderboard(rows, { key: "best", direction: "asc" });
+    expect(order(rows)).toEqual(before);
+  });
+});

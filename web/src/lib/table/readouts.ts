@@ -1,0 +1,50 @@
+import { ruleSet } from "../../rules/ruleSets.ts";
+import { totals } from "../../rules/sheet.ts";
+import { keptAt, type TableModel } from "./model.ts";
+
+/** What the D, C, S and T keys read aloud: plain sentences from the table model. */
+
+export function readDice(model: TableModel): string {
+  if (model.rolling) return "The dice are rolling.";
+  if (model.dice.every((d) => d === null)) return "No dice rolled yet this turn.";
+  const faces = model.dice.map((d) => (d === null ? "not rolled" : String(d))).join(", ");
+  const kept = model.dice.flatMap((_, i) => (keptAt(model.keepMask, i) ? [String(i + 1)] : []));
+  const keep = kept.length ? ` Keeping die ${kept.join(", ")}.` : "";
+  return `Dice: ${faces}. Roll ${model.rollsUsed} of ${model.maxRolls}.${keep}`;
+}
+
+export function readSheet(model: TableModel): string {
+  const seat = model.scoringSeat ?? model.players.findIndex((p) => p.isMe);
+  const player = model.players[seat];
+  if (!player) return "You have no score sheet at this table.";
+  const info = ruleSet(model.ruleSet);
+  const preview = new Map((model.options ?? []).map((o) => [o.box, o]));
+  const boxes = info.boxes.map((box) => {
+    const points = player.sheet.boxes[box.index];
+    if (points !== null) return `${box.name} ${points}`;
+    const option = preview.get(box.index);
+    if (!option) return `${box.name} open`;
+    return option.legal
+      ? `${box.name} open, would score ${option.points + option.bonus}`
+      : `${box.name} open, not allowed now`;
+  });
+  const t = totals(player.sheet);
+  const bonus = info.upperBonus
+    ? ` Upper section ${t.upper} of ${info.upperBonus.threshold}${t.upperBonus ? `, bonus ${t.upperBonus}` : ""}.`
+    : "";
+  const who = player.isMe ? "Your sheet" : `${player.name}'s sheet`;
+  return `${who}: ${boxes.join("; ")}.${bonus} Total ${t.total}.`;
+}
+
+export function readScores(model: TableModel): string {
+  if (model.players.length === 0) return "No scores yet.";
+  const parts = model.players.map((p) => {
+    const forfeited = p.forfeited ? ", forfeited" : "";
+    return `${p.name} ${totals(p.sheet).total}${forfeited}`;
+  });
+  return `Totals after round ${Math.min(model.round, model.rounds)} of ${model.rounds}: ${parts.join("; ")}.`;
+}
+
+export function readTurn(model: TableModel): string {
+  return model.turnText;
+}
