@@ -1,0 +1,55 @@
+// The browser end-to-end suite: one local system (chain, contracts, keeper, web app) and one
+// Chromium for every scenario, run in order. The pieces are in web/e2e/lib/, the scenarios in
+// web/e2e/scenarios/. Run one scenario with --test-name-pattern (the stack still starts once).
+import { after, before, describe } from "node:test";
+
+import { launchBrowser, timings, type Suite } from "./lib/harness.ts";
+import { startE2EStack, type E2EStack } from "./lib/stack.ts";
+import { accessibilityScenarios } from "./scenarios/accessibility.ts";
+import { fullGameScenarios } from "./scenarios/fullGame.ts";
+import { practiceScenarios } from "./scenarios/practice.ts";
+import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
+import { reloadScenarios } from "./scenarios/reload.ts";
+import { screenshotScenarios } from "./scenarios/screenshots.ts";
+import { timeoutScenarios } from "./scenarios/timeout.ts";
+
+const verbose = process.env.E2E_VERBOSE === "1";
+const started = Date.now();
+const log = (line: string) => {
+  if (verbose) console.log(`[e2e +${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
+};
+
+describe("Dicehall in the browser", { timeout: 15 * 60_000 }, () => {
+  let suite: Suite | undefined;
+  let stack: E2EStack | undefined;
+
+  before(async () => {
+    stack = await startE2EStack(log);
+    log(`stack up: web ${stack.webUrl} (${stack.webMode}), chain ${stack.rpcUrl}`);
+    const browser = await launchBrowser();
+    suite = { stack, browser, log };
+  });
+
+  after(async () => {
+    await suite?.browser.close().catch(() => {});
+    await stack?.stop();
+    const total = ((Date.now() - started) / 1000).toFixed(1);
+    const lines = timings.map(
+      (t) => `  ${t.ok ? "ok  " : "FAIL"} ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`,
+    );
+    console.log(`e2e timings (whole file ${total} s):\n${lines.join("\n")}`);
+  });
+
+  const current = (): Suite => {
+    if (!suite) throw new Error("the suite did not start (see the before hook's error)");
+    return suite;
+  };
+
+  describe("1. a whole game for money", () => fullGameScenarios(current));
+  describe("2. a private table", () => privateLobbyScenarios(current));
+  describe("3. reloading", () => reloadScenarios(current));
+  describe("4. timeouts", () => timeoutScenarios(current));
+  describe("5. practice", () => practiceScenarios(current));
+  describe("6. accessibility", () => accessibilityScenarios(current));
+  describe("7. screenshots", () => screenshotScenarios(current));
+});

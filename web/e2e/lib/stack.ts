@@ -1,0 +1,198 @@
+// The system under test, started once for the whole browser suite: a Hardhat node with MockEntropy,
+// DiceHall and Test USD (scripts/lib/devStack.ts, without its keeper and web server), our own
+// entropy keeper (so tests can pause it to hold a roll pending), and the web app.
+//
+// The web app is served as a production build (`vite build` into a temp folder, then
+// `vite preview`) by default: a few chunks instead of hundreds of modules per page load, and no
+// dev-server surprises mid-test (a dependency re-optimisation or a file saved by someone else
+// reloads every open page). E2E_WEB=dev serves it with the dev stack's own Vite dev server instead.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Address } from "viem";
+
+import { clients } from "../../../scripts/lib/chain.ts";
+import {
+  DEPLOYMENTS_FILE,
+  LOCAL_CHAIN_ID,
+  ROOT,
+  writeDeployments,
+  type Deployments,
+} from "../../../scripts/lib/deployments.ts";
+import { startDevStack, type DevStack } from "../../../scripts/lib/devStack.ts";
+import { startKeeper, type Keeper } from "../../../scripts/lib/keeper.ts";
+import { freePort } from "../../../scripts/lib/ports.ts";
+
+const HOST = "127.0.0.1";
+const WEB_ROOT = join(ROOT, "web");
+/** Short, so 26 rolls of a whole game do not wait long; still a real asynchronous reveal. */
+export const KEEPER_DELAY_MS = Number(process.env.E2E_KEEPER_DELAY_MS ?? 300);
+
+export interface E2EStack {
+  rpcUrl: string;
+  webUrl: string;
+  /** "build" (vite build + preview) or "dev" (the dev stack's Vite dev server). */
+  webMode: "build" | "dev";
+  chain: DevStack;
+  diceHall: Address;
+  testToken: Address;
+  mockEntropy: Address;
+  accounts: Address[];
+  publicClient: ReturnType<typeof clients>["publicClient"];
+  /** Stops answering entropy requests (rolls stay pending) until `resumeKeeper`. */
+  pauseKeeper(): Promise<void>;
+  resumeKeeper(): void;
+  keeperRunning(): boolean;
+  /** Moves the chain's clock forward and mines a block with the new time. */
+  increaseTime(seconds: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app reads its contract addresses from web/src/lib/generated/deployments.json (generated,
+ * git-ignored). A fresh Hardhat chain deploys to the same addresses every time, so the entry is
+ * normally already right; the file is only rewritten when it differs, so a dev server that someone
+ * else runs on the same checkout is not disturbed.
+ */
+function ensureDeploymentsFile(chain: DevStack): void {
+  let current: Deployments = {};
+  if (existsSync(DEPLOYMENTS_FILE)) {
+    try {
+      current = JSON.parse(readFileSync(DEPLOYMENTS_FILE, "utf8")) as Deployments;
+    } catch {
+      current = {};
+    }
+  }
+  const wanted: Deployments = { ...current, [String(LOCAL_CHAIN_ID)]: chain.deployment };
+  if (JSON.stringify(current[String(LOCAL_CHAIN_ID)]) !== JSON.stringify(chain.deployment)) {
+    writeDeployments(wanted, DEPLOYMENTS_FILE);
+  }
+}
+
+async function servePreview(rpcUrl: string, log: (line: string) => void) {
+  process.env.VITE_RPC_URL = rpcUrl;
+  process.env.VITE_CHAIN_ID = String(LOCAL_CHAIN_ID);
+  const { build, preview } = await import("vite");
+  const outDir = mkdtempSync(join(tmpdir(), "dicehall-e2e-web-"));
+  const started = Date.now();
+  let server: Awaited<ReturnType<typeof preview>>;
+  let port: number;
+  try {
+    await build({
+      root: WEB_ROOT,
+      logLevel: "error",
+      clearScreen: false,
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+    log(`web: built in ${Date.now() - started} ms`);
+    port = await freePort(HOST);
+    server = await preview({
+      root: WEB_ROOT,
+      logLevel: "error",
+      clearScreen: false,
+      build: { outDir },
+      preview: { host: HOST, port, strictPort: true, open: false },
+    });
+  } catch (err) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url: `http://${HOST}:${port}`,
+    async close() {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startE2EStack(log: (line: string) => void = () => {}): Promise<E2EStack> {
+  const webMode = process.env.E2E_WEB === "dev" ? "dev" : "build";
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => log(`while stopping: ${String(err)}`));
+    }
+  };
+  try {
+    // As `npm run dev` does: compile first (a no-op when nothing changed). The artifacts may be
+    // stale or instrumented (`npm run coverage` writes its own into artifacts/, too big to deploy).
+    const { default: hre } = await import("hardhat");
+    const built = Date.now();
+    await hre.tasks.getTask("build").run({ quiet: true, noTests: true });
+    log(`contracts: build checked in ${Date.now() - built} ms`);
+
+    const chain = await startDevStack({
+      host: HOST,
+      rpcPort: 0,
+      webPort: 0,
+      web: webMode === "dev",
+      keeper: false,
+      deploymentId: `devstack-e2e-${process.pid}`,
+      // Written below, and only when it differs (see ensureDeploymentsFile).
+      deploymentsFile: null,
+      log,
+    });
+    cleanups.push(() => chain.stop());
+    ensureDeploymentsFile(chain);
+
+    let webUrl: string;
+    if (webMode === "dev") {
+      webUrl = chain.webUrl!;
+    } else {
+      const web = await servePreview(chain.rpcUrl, log);
+      cleanups.push(() => web.close());
+      webUrl = web.url;
+    }
+
+    const { mockEntropy, testToken, diceHall } = chain.addresses;
+    let keeper: Keeper | undefined;
+    const resumeKeeper = () => {
+      if (keeper) return;
+      keeper = startKeeper({
+        rpcUrl: chain.rpcUrl,
+        mockEntropy,
+        fromBlock: BigInt(chain.deployment.deploymentBlock),
+        revealDelayMs: KEEPER_DELAY_MS,
+        pollIntervalMs: 100,
+        log: (line) => log(`keeper: ${line}`),
+      });
+    };
+    const pauseKeeper = async () => {
+      const running = keeper;
+      keeper = undefined;
+      await running?.stop();
+    };
+    resumeKeeper();
+    cleanups.push(pauseKeeper);
+
+    const { publicClient } = clients(chain.rpcUrl);
+    const rpc = publicClient.request as unknown as (args: {
+      method: string;
+      params: unknown[];
+    }) => Promise<unknown>;
+
+    return {
+      rpcUrl: chain.rpcUrl,
+      webUrl,
+      webMode,
+      chain,
+      diceHall,
+      testToken,
+      mockEntropy,
+      accounts: chain.accounts,
+      publicClient,
+      pauseKeeper,
+      resumeKeeper,
+      keeperRunning: () => keeper !== undefined,
+      async increaseTime(seconds: number) {
+        await rpc({ method: "evm_increaseTime", params: [seconds] });
+        await rpc({ method: "evm_mine", params: [] });
+      },
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

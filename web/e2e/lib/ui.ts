@@ -1,0 +1,261 @@
+// What a player does and sees, in the words the page uses: roles, labels and visible text.
+import assert from "node:assert/strict";
+import type { Locator, Page } from "playwright-core";
+import type { Address } from "viem";
+
+import { eventually, shortAddress } from "./chain.ts";
+import type { Session, TrackedPage } from "./harness.ts";
+
+/** Generous: a move is a simulation, a transaction, a reveal and a poll of the app (1 s). */
+export const MOVE_TIMEOUT_MS = 30_000;
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Opens `path` in a new tab connected as dev account #index through the account picker. */
+export async function openAs(
+  session: Session,
+  label: string,
+  index: number,
+  path = "/games",
+): Promise<TrackedPage> {
+  const tracked = await session.newPage(label);
+  await session.goto(tracked, path);
+  await connectDevAccount(tracked.page, index, session.stack.accounts[index]);
+  return tracked;
+}
+
+export async function connectDevAccount(page: Page, index: number, address: Address) {
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await dialog
+    .getByRole("list", { name: "Local node accounts" })
+    .getByRole("button", { name: new RegExp(`^#${index}\\b`) })
+    .click();
+  await dialog.waitFor({ state: "detached" });
+  // The header shows who this tab is.
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: new RegExp(escapeRegExp(shortAddress(address))) })
+    .waitFor();
+}
+
+// ------------------------------------------------------------------ the game table
+
+export function diceGroup(page: Page): Locator {
+  return page.getByRole("group", { name: /^Dice/ });
+}
+
+export function rollButton(page: Page): Locator {
+  return page.getByRole("button", { name: /^(Roll|Re-roll)\b/ });
+}
+
+/** My open boxes that I may fill now, as buttons ("Chance: score 23"). */
+export function legalBoxes(page: Page): Locator {
+  return page
+    .getByRole("table", { name: "Score sheets" })
+    .getByRole("button", { name: /^[^:]+: score \d+/ });
+}
+
+export async function diceLabels(page: Page): Promise<string[]> {
+  const dice = diceGroup(page).getByRole("button");
+  const count = await dice.count();
+  const labels: string[] = [];
+  for (let i = 0; i < count; i++) labels.push((await dice.nth(i).getAttribute("aria-label")) ?? "");
+  return labels;
+}
+
+/** The five values on the table, once every die has settled; undefined while any is unknown. */
+export async function settledDice(page: Page): Promise<number[] | undefined> {
+  const labels = await diceLabels(page);
+  if (labels.length !== 5) return undefined;
+  const values = labels.map((l) => /^Die \d: ([1-6])/.exec(l)?.[1]);
+  if (values.some((v) => v === undefined)) return undefined;
+  return values.map(Number);
+}
+
+/** "Roll 2 of 3", the screen-reader text of the tray. */
+export async function rollCount(page: Page): Promise<number | undefined> {
+  const text = await page
+    .getByRole("region", { name: /dice$/i })
+    .getByText(/^Roll \d of \d$/)
+    .textContent({ timeout: 2_000 })
+    .catch(() => null);
+  const match = text ? /^Roll (\d) of/.exec(text) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Waits until this page may roll (its turn, nothing pending, nothing being sent). */
+export async function waitForRollEnabled(page: Page, timeout = MOVE_TIMEOUT_MS): Promise<void> {
+  await eventually(
+    "the roll button to be enabled",
+    async () =>
+      (await rollButton(page)
+        .isEnabled({ timeout: 1_000 })
+        .catch(() => false))
+        ? true
+        : undefined,
+    timeout,
+    100,
+  );
+}
+
+/** Waits for the dice of roll number `n` of this turn to be on the table, settled. */
+export async function waitForRoll(
+  page: Page,
+  n: number,
+  timeout = MOVE_TIMEOUT_MS,
+): Promise<number[]> {
+  return eventually(
+    `roll ${n} of the turn to be on the table`,
+    async () => {
+      if ((await rollCount(page)) !== n) return undefined;
+      if ((await legalBoxes(page).count()) === 0) return undefined;
+      return settledDice(page);
+    },
+    timeout,
+    100,
+  );
+}
+
+/** A whole turn with the mouse: roll once, then fill the first box the page allows. */
+export async function mouseTurn(page: Page): Promise<void> {
+  await waitForRollEnabled(page);
+  await rollButton(page).click();
+  await waitForRoll(page, 1);
+  await legalBoxes(page).first().click();
+}
+
+/** The label of the element that has the focus, or "". */
+export async function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.getAttribute("aria-label") ?? el?.textContent ?? "";
+  });
+}
+
+/**
+ * Arrow keys to the first box the page allows, then Enter. Returns the label of the box chosen.
+ * The arrows only move over my open boxes; a box the Joker rule forbids is skipped by moving on.
+ */
+export async function keyboardScore(page: Page): Promise<string> {
+  await page.keyboard.press("ArrowDown");
+  for (let step = 0; step < 20; step++) {
+    const label = await focusedLabel(page);
+    if (/^[^:]+: score \d+/.test(label)) {
+      await page.keyboard.press("Enter");
+      return label;
+    }
+    await page.keyboard.press("ArrowDown");
+  }
+  throw new Error(
+    `the arrow keys never reached a box that can be scored (last: ${await focusedLabel(page)})`,
+  );
+}
+
+/** The sentence over the table that says whose turn it is (what T reads); live or practice. */
+export function turnLine(page: Page): Locator {
+  return page
+    .getByRole("paragraph")
+    .filter({
+      hasText:
+        /^(Round \d+ of \d+\.|Game over\.|Waiting for the game to start\.|.+'s turn: round \d+ of \d+|Session over\.|Game \d+ of \d+ over\.)/,
+    })
+    .first();
+}
+
+/** The end screen's headline: "You win!", "0x12…abcd wins.", "… share the win." */
+export const RESULT_HEADLINE = /^(You win!|You share the win!|.+ wins\.|.+ share the win\.)$/;
+
+/** Name, total and note of each standings row on the end screen, top to bottom. */
+export async function standings(page: Page) {
+  const results = page.getByRole("region", { name: RESULT_HEADLINE });
+  const rows = results.getByRole("list").first().getByRole("listitem");
+  await rows.first().waitFor();
+  const out: { place: string; name: string; total: number; note: string }[] = [];
+  for (const row of await rows.all()) {
+    const parts = await row.locator(":scope > span").allTextContents();
+    assert.equal(
+      parts.length,
+      4,
+      `a standings row has place, name, total and note: ${parts.join(" | ")}`,
+    );
+    out.push({ place: parts[0], name: parts[1], total: Number(parts[2]), note: parts[3] });
+  }
+  const heading = await results
+    .getByRole("heading", { level: 2, name: RESULT_HEADLINE })
+    .textContent();
+  return { heading: heading ?? "", rows: out };
+}
+
+/** The sheet grid as text: the header row, then one row per box or sum (name, then a cell per player). */
+export async function sheetText(page: Page): Promise<string[][]> {
+  const grid = page.getByRole("table", { name: "Score sheets" });
+  await grid.waitFor();
+  return grid.evaluate((table: HTMLTableElement) =>
+    Array.from(table.rows).map((row) =>
+      Array.from(row.cells).map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim()),
+    ),
+  );
+}
+
+/** Totals per player column from the sheet's "Total" row, keyed by the column's player name. */
+export async function sheetTotals(page: Page): Promise<Map<string, number>> {
+  const rows = await sheetText(page);
+  const header = rows[0];
+  const total = rows.find((r) => r[0] === "Total");
+  assert.ok(total, "the sheet has a Total row");
+  const out = new Map<string, number>();
+  for (let i = 1; i < header.length; i++) {
+    // The header cell holds the name and maybe a tag ("to play", "forfeited").
+    const name = header[i].replace(/\s*(to play|forfeited)$/, "");
+    out.set(name, Number(total[i]));
+  }
+  return out;
+}
+
+/** The name the page gives an account: "You" for the viewer, else the short address. */
+export function nameFor(account: Address, viewer: Address | null): string {
+  return viewer !== null && account.toLowerCase() === viewer.toLowerCase()
+    ? "You"
+    : shortAddress(account);
+}
+
+/**
+ * Everything a reload must rebuild, read from the page: the dice (value, kept, rolling), the roll
+ * count, whose turn (without the ticking clock), the hint under the dice, the roll button, the
+ * sheets and the turn log.
+ */
+export async function tableState(page: Page) {
+  const turn = ((await turnLine(page).textContent({ timeout: 5_000 })) ?? "")
+    .replace(/ — .*$/, "")
+    .trim();
+  const tray = page.getByRole("region", { name: /dice$/i });
+  const hint = await tray
+    .getByText(
+      /^(Waiting for randomness|Randomness for|Roll to start|No rolls left|You are keeping|Keep dice)/,
+    )
+    .textContent({ timeout: 1_000 })
+    .catch(() => null);
+  const roll = rollButton(page);
+  const rollButtonState = (await roll.count())
+    ? `${await roll.textContent()} (${(await roll.isEnabled()) ? "enabled" : "disabled"})`
+    : "none";
+  const log = await page
+    .getByRole("region", { name: "Turn log" })
+    .getByRole("listitem")
+    .allTextContents();
+  return {
+    dice: await diceLabels(page),
+    pressed: await diceGroup(page)
+      .getByRole("button")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("aria-pressed"))),
+    rollCount: await rollCount(page),
+    turn,
+    hint,
+    rollButton: rollButtonState,
+    sheet: await sheetText(page),
+    log,
+  };
+}

@@ -1,0 +1,134 @@
+// Scenario 3: a reload rebuilds the same table, in the middle of a turn (dice rolled, some kept)
+// and while a roll waits for its randomness (the keeper paused, so the request stays pending).
+import assert from "node:assert/strict";
+import { isDeepStrictEqual } from "node:util";
+import type { Page } from "playwright-core";
+
+import { currentPlayer, eventually, playerView, startGame } from "../lib/chain.ts";
+import { e2e, type Suite } from "../lib/harness.ts";
+import {
+  MOVE_TIMEOUT_MS,
+  diceGroup,
+  openAs,
+  rollButton,
+  tableState,
+  waitForRoll,
+  waitForRollEnabled,
+} from "../lib/ui.ts";
+
+type TableState = Awaited<ReturnType<typeof tableState>>;
+
+/** Reloads `page` and waits until it shows exactly `before` again (the diff if it never does). */
+async function reloadAndCompare(page: Page, before: TableState, what: string): Promise<void> {
+  await page.reload();
+  let last: TableState | undefined;
+  try {
+    await eventually(
+      `${what}: the same table after the reload`,
+      async () => {
+        last = await tableState(page);
+        return isDeepStrictEqual(last, before) ? true : undefined;
+      },
+      MOVE_TIMEOUT_MS,
+      200,
+    );
+  } catch (err) {
+    assert.deepEqual(last, before, `${what}: ${(err as Error).message}`);
+    throw err;
+  }
+}
+
+export function reloadScenarios(suite: () => Suite): void {
+  e2e(
+    suite,
+    "a reload mid-turn and during a pending roll shows the same dice and sheets",
+    { timeout: 150_000 },
+    async (session) => {
+      const { stack } = session;
+      const [p6, p7] = [stack.accounts[6], stack.accounts[7]];
+      const gameId = await startGame(stack, p6, p7);
+      const roller = (await currentPlayer(stack, gameId))!;
+      const rollerIndex = roller === p6 ? 6 : 7;
+      const watcherIndex = roller === p6 ? 7 : 6;
+      const r = await openAs(
+        session,
+        `roller (account ${rollerIndex})`,
+        rollerIndex,
+        `/games/${gameId}`,
+      );
+      const w = await openAs(
+        session,
+        `watcher (account ${watcherIndex})`,
+        watcherIndex,
+        `/games/${gameId}`,
+      );
+
+      // --- Mid-turn: one roll on the table, dice 1 and 3 kept.
+      await waitForRollEnabled(r.page);
+      await rollButton(r.page).click();
+      const first = await waitForRoll(r.page, 1);
+      const dice = diceGroup(r.page).getByRole("button");
+      await dice.nth(0).click();
+      await dice.nth(2).click();
+      await eventually("dice 1 and 3 to show as kept", async () =>
+        (await dice.nth(0).getAttribute("aria-pressed")) === "true" &&
+        (await dice.nth(2).getAttribute("aria-pressed")) === "true"
+          ? true
+          : undefined,
+      );
+      await eventually("the watcher to see the roll", async () =>
+        (await tableState(w.page)).rollCount === 1 ? true : undefined,
+      );
+      const rollerMidTurn = await tableState(r.page);
+      const watcherMidTurn = await tableState(w.page);
+      assert.deepEqual(
+        (await playerView(stack, gameId, roller)).dice.map(Number),
+        first,
+        "the page shows the dice of the contract",
+      );
+      await reloadAndCompare(r.page, rollerMidTurn, "roller, mid-turn");
+      await reloadAndCompare(w.page, watcherMidTurn, "watcher, mid-turn");
+
+      // --- Pending: the keeper is paused, the re-roll (dice 1 and 3 kept) waits for randomness.
+      await stack.pauseKeeper();
+      try {
+        await rollButton(r.page).click();
+        for (const page of [r.page, w.page]) {
+          await page
+            .getByText(/^Waiting for randomness \(request #\d+\)/)
+            .waitFor({ timeout: MOVE_TIMEOUT_MS });
+        }
+        const rollerPending = await tableState(r.page);
+        const watcherPending = await tableState(w.page);
+        assert.match(
+          rollerPending.dice[1],
+          /rolling/,
+          "an unkept die tumbles while the roll is pending",
+        );
+        assert.match(rollerPending.dice[0], new RegExp(`^Die 1: ${first[0]}, kept`));
+        session.suite.log(`pending state (roller): ${JSON.stringify(rollerPending)}`);
+        session.suite.log(`pending state (watcher): ${JSON.stringify(watcherPending)}`);
+        await reloadAndCompare(r.page, rollerPending, "roller, roll pending");
+        await reloadAndCompare(w.page, watcherPending, "watcher, roll pending");
+      } finally {
+        stack.resumeKeeper();
+      }
+
+      // --- The randomness arrives: both pages show the new dice, the kept ones unchanged.
+      const second = await waitForRoll(r.page, 2);
+      assert.equal(second[0], first[0]);
+      assert.equal(second[2], first[2]);
+      assert.deepEqual((await playerView(stack, gameId, roller)).dice.map(Number), second);
+      await eventually("the watcher to see the second roll", async () => {
+        const state = await tableState(w.page);
+        return state.rollCount === 2 && state.dice.every((d) => /^Die \d: [1-6]/.test(d))
+          ? state
+          : undefined;
+      });
+      const watcherDice = (await tableState(w.page)).dice.map((d) =>
+        Number(/: ([1-6])/.exec(d)![1]),
+      );
+      assert.deepEqual(watcherDice, second);
+    },
+  );
+}
