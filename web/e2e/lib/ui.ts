@@ -181,7 +181,8 @@ export async function standings(page: Page) {
       4,
       `a standings row has place, name, total and note: ${parts.join(" | ")}`,
     );
-    out.push({ place: parts[0], name: parts[1], total: Number(parts[2]), note: parts[3] });
+    // The total reads "52 points" (the unit is for screen readers only).
+    out.push({ place: parts[0], name: parts[1], total: parseInt(parts[2], 10), note: parts[3] });
   }
   const heading = await results
     .getByRole("heading", { level: 2, name: RESULT_HEADLINE })

@@ -155,8 +155,25 @@ describe("foldLeaderboard", () => {
       average: 210,
       winRate: 0.5,
     });
+    // Game 1 stopped when Bob forfeited, so Alice's 120 is an unfinished sheet: not a score.
     const alice = rowOf(rows, ALICE);
-    expect(alice).toMatchObject({ games: 2, wins: 1, best: 150, average: 135 });
+    expect(alice).toMatchObject({ games: 2, wins: 1, best: 150, average: 150 });
+  });
+
+  it("keeps the totals of the players who finished a game someone else forfeited", () => {
+    const rows = foldLeaderboard([
+      created(1, 50n),
+      forfeited(1, CAROL),
+      finished(1, {
+        players: [ALICE, BOB, CAROL],
+        totals: [180, 230, 12],
+        winners: [BOB],
+        payoutEach: 150n,
+      }),
+    ]);
+    expect(rowOf(rows, ALICE)).toMatchObject({ best: 180, average: 180 });
+    expect(rowOf(rows, BOB)).toMatchObject({ best: 230, wins: 1 });
+    expect(rowOf(rows, CAROL)).toMatchObject({ best: null, forfeits: 1 });
   });
 
   it("has no best or average for a player who forfeited every game", () => {

@@ -13,7 +13,9 @@ import type { HallLogOf } from "./hallEvents.ts";
  * Decisions where the rules are silent:
  * - A tie counts as a win for every tied winner.
  * - A forfeited game counts as a game played and lost; its partial total is left out of the best
- *   and average score (those are over completed sheets).
+ *   and average score (those are over completed sheets). So is the winner's total when a forfeit
+ *   left one player standing: the game stopped there, usually before their sheet was full (the
+ *   events cannot tell the rare last-box forfeit apart, so it is left out too).
  * - A Yahtzee is a 50 in the five-of-a-kind box (classic, Yazty and Extended box 11, Yatzy box
  *   14; no other box can score exactly 50 in any rule set) plus every +100 Yahtzee bonus. A five
  *   of a kind scored elsewhere (a Joker, or a choice) is not counted: Scored does not carry the
@@ -184,6 +186,7 @@ export function foldLeaderboard(
         ? 0n
         : bet * BigInt(players.length) - houseFee - payoutEach * BigInt(winners.length);
     const gameForfeits = forfeits.get(gameId);
+    const endedByForfeit = gameForfeits !== undefined && players.length - gameForfeits.size === 1;
     const gameYahtzees = yahtzees.get(gameId);
 
     for (let seat = 0; seat < players.length; seat++) {
@@ -200,7 +203,7 @@ export function foldLeaderboard(
 
       if (gameForfeits !== undefined && gameForfeits.has(id)) {
         row.forfeits += 1;
-      } else {
+      } else if (!endedByForfeit) {
         const total = Number(totals[seat]);
         acc.completed += 1;
         acc.points += total;

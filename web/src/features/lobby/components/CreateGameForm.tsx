@@ -222,15 +222,23 @@ export function CreateGameForm({
         <div className="rule-options">
           {RULE_SETS.map((r) => (
             <label key={r.id} className={`rule-option${r.id === ruleSetId ? " is-checked" : ""}`}>
+              {/* Named by the rule set alone and described by its tagline, so a screen reader
+                  does not read the tagline and the rules link as the radio's name. */}
               <input
                 type="radio"
                 name="ruleSet"
                 value={r.id}
                 checked={r.id === ruleSetId}
                 onChange={() => setRuleSetId(r.id)}
+                aria-labelledby={`rule-set-${r.id}-name`}
+                aria-describedby={`rule-set-${r.id}-tagline`}
               />
-              <span className="rule-option__name">{r.name}</span>
-              <span className="rule-option__tagline">{r.tagline}</span>
+              <span className="rule-option__name" id={`rule-set-${r.id}-name`}>
+                {r.name}
+              </span>
+              <span className="rule-option__tagline" id={`rule-set-${r.id}-tagline`}>
+                {r.tagline}
+              </span>
               <Link to={`/rules/${r.key}`} target="_blank" rel="noopener" className="small">
                 Rules of {r.name}
               </Link>

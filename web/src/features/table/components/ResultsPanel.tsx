@@ -51,7 +51,10 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
             <li key={row.player} className={`standings__row${row.won ? " is-winner" : ""}`}>
               <span className="standings__place">{row.forfeited ? "–" : ordinal(place)}</span>
               <span className="standings__name">{words.name(row.player)}</span>
-              <span className="standings__total">{String(row.total)}</span>
+              <span className="standings__total">
+                {String(row.total)}
+                <span className="sr-only"> points</span>
+              </span>
               <span className="standings__note">
                 {row.won
                   ? `won ${formatTokenAmount(result.payoutEach, token)}`
