@@ -1,10 +1,10 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useConnection } from "wagmi";
-import { describeError } from "../../../lib/errors.ts";
 import { useHall } from "../../../lib/hall.ts";
 import { finishedGames, parseGameId } from "../../../lib/history.ts";
 import { useLeaderboardLogs } from "../../../lib/leaderboardData.ts";
+import { ReadError } from "../../../lib/ui/ReadError.tsx";
 import { GameList } from "./GameList.tsx";
 import "./history.css";
 
@@ -78,12 +78,7 @@ export function HistoryPage() {
     lists = <p>There is no hall on this network. Switch networks to see its games.</p>;
   } else if (logs.error && !logs.data) {
     lists = (
-      <p role="alert">
-        The hall's history could not be read: {describeError(logs.error).message}{" "}
-        <button type="button" className="button" onClick={() => void logs.refetch()}>
-          Try again
-        </button>
-      </p>
+      <ReadError what="The hall's history" error={logs.error} onRetry={() => void logs.refetch()} />
     );
   } else if (!logs.data) {
     lists = <p className="loading">Reading the hall's finished games…</p>;

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { RULE_SETS, isRuleSetId } from "../../../rules/ruleSets.ts";
-import { describeError } from "../../../lib/errors.ts";
 import { sameAddress } from "../../../lib/gameState.ts";
 import { useHall } from "../../../lib/hall.ts";
 import {
@@ -15,6 +14,7 @@ import {
 } from "../../../lib/leaderboard.ts";
 import { useLeaderboardLogs, usePeriodFromBlock } from "../../../lib/leaderboardData.ts";
 import { isPeriod, PERIODS, type Period } from "../../../lib/leaderboardPeriod.ts";
+import { ReadError } from "../../../lib/ui/ReadError.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { TokenOption } from "./TokenText.tsx";
 import "./leaderboard.css";
@@ -102,12 +102,7 @@ export function LeaderboardPage() {
     body = <p>There is no hall on this network. Switch networks to see its leaderboard.</p>;
   } else if (logs.error && !logs.data) {
     body = (
-      <p role="alert">
-        The hall's history could not be read: {describeError(logs.error).message}{" "}
-        <button type="button" className="button" onClick={() => void logs.refetch()}>
-          Try again
-        </button>
-      </p>
+      <ReadError what="The hall's history" error={logs.error} onRetry={() => void logs.refetch()} />
     );
   } else if (!logs.data || (period !== "all" && fromBlock.data === undefined)) {
     body = <p className="loading">Reading the hall's finished games…</p>;

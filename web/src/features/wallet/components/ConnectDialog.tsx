@@ -1,10 +1,10 @@
-import { useEffect, useRef } from "react";
 import type { Address } from "viem";
 import { useConnect, useConnection, useConnectors, type Connector } from "wagmi";
 import { DEV_ACCOUNTS_ID } from "../../../lib/devAccounts.ts";
 import { describeError } from "../../../lib/errors.ts";
 import { shortAddress } from "../../../lib/format.ts";
 import { sameAddress } from "../../../lib/gameState.ts";
+import { Modal } from "../../../lib/ui/Modal.tsx";
 import { useDevAccounts, useDevConnector } from "../hooks/useDevAccounts.ts";
 
 /** Wallets found in the browser (EIP-6963), the legacy injected one only when nothing announced. */
@@ -70,100 +70,74 @@ export function DevAccountPicker({ onPicked }: { onPicked?: () => void }) {
 export function ConnectDialog({ onClose }: { onClose: () => void }) {
   const connectors = useConnectors();
   const connect = useConnect();
-  const dialog = useRef<HTMLDivElement>(null);
   const wallets = browserWallets(connectors);
   const walletConnect = connectors.find((c) => c.id === "walletConnect");
   const hasDev = connectors.some((c) => c.id === DEV_ACCOUNTS_ID);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLElement>("button")?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      previous?.focus?.();
-    };
-  }, [onClose]);
-
   const use = (connector: Connector) => connect.mutate({ connector }, { onSuccess: onClose });
 
   return (
-    <div className="modal-backdrop" onClick={onClose}>
-      <div
-        ref={dialog}
-        className="modal connect"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="connect-title"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="modal__head">
-          <h2 id="connect-title">Connect a wallet</h2>
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={onClose}
-            aria-label="Close"
-          >
-            ✕
-          </button>
-        </div>
-
-        <h3>Wallets in this browser</h3>
-        {wallets.length ? (
-          <ul className="wallet-list">
-            {wallets.map((c) => (
-              <li key={c.uid}>
-                <button
-                  type="button"
-                  className="wallet-list__item"
-                  onClick={() => use(c)}
-                  disabled={connect.isPending}
-                >
-                  {c.icon ? (
-                    <img src={c.icon} alt="" width={28} height={28} />
-                  ) : (
-                    <span className="wallet-list__blank" />
-                  )}
-                  <span>{c.name === "Injected" ? "Browser wallet" : c.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">
-            No wallet extension found. Install one (for example MetaMask, Rabby or Coinbase Wallet)
-            and reload.
-          </p>
-        )}
-
-        {walletConnect && (
-          <>
-            <h3>On your phone</h3>
-            <button type="button" className="wallet-list__item" onClick={() => use(walletConnect)}>
-              <span className="wallet-list__blank" /> WalletConnect
-            </button>
-          </>
-        )}
-
-        {hasDev && (
-          <>
-            <h3>Local node accounts</h3>
-            <p className="muted small">
-              For local play: the node signs for its own accounts, no extension needed. Each tab
-              keeps its own account, so two tabs can be two players.
-            </p>
-            <DevAccountPicker onPicked={onClose} />
-          </>
-        )}
-
-        {connect.error && (
-          <p className="tx tx--error" role="alert">
-            {describeError(connect.error).message}
-          </p>
-        )}
+    <Modal labelledBy="connect-title" className="connect" onClose={onClose}>
+      <div className="modal__head">
+        <h2 id="connect-title">Connect a wallet</h2>
+        <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close">
+          ✕
+        </button>
       </div>
-    </div>
+
+      <h3>Wallets in this browser</h3>
+      {wallets.length ? (
+        <ul className="wallet-list">
+          {wallets.map((c) => (
+            <li key={c.uid}>
+              <button
+                type="button"
+                className="wallet-list__item"
+                onClick={() => use(c)}
+                disabled={connect.isPending}
+              >
+                {c.icon ? (
+                  <img src={c.icon} alt="" width={28} height={28} />
+                ) : (
+                  <span className="wallet-list__blank" />
+                )}
+                <span>{c.name === "Injected" ? "Browser wallet" : c.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">
+          No wallet extension found. Install one (for example MetaMask, Rabby or Coinbase Wallet)
+          and reload.
+        </p>
+      )}
+
+      {walletConnect && (
+        <>
+          <h3>On your phone</h3>
+          <button type="button" className="wallet-list__item" onClick={() => use(walletConnect)}>
+            <span className="wallet-list__blank" /> WalletConnect
+          </button>
+        </>
+      )}
+
+      {hasDev && (
+        <>
+          <h3>Local node accounts</h3>
+          <p className="muted small">
+            For local play: the node signs for its own accounts, no extension needed. Each tab keeps
+            its own account, so two tabs can be two players.
+          </p>
+          <DevAccountPicker onPicked={onClose} />
+        </>
+      )}
+
+      {connect.error && (
+        <p className="tx tx--error" role="alert">
+          {describeError(connect.error).message}
+        </p>
+      )}
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useConnection, useDisconnect } from "wagmi";
 import { DEV_ACCOUNTS_ID } from "../../../lib/devAccounts.ts";
 import { useEnsName } from "../../../lib/ens.ts";
@@ -6,6 +6,7 @@ import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
 import { useHall } from "../../../lib/hall.ts";
 import { useHallSettings } from "../../../lib/settings.ts";
 import { NATIVE, useTokenBalance, type TokenInfo } from "../../../lib/tokens.ts";
+import { Modal } from "../../../lib/ui/Modal.tsx";
 import { ConnectDialog, DevAccountPicker } from "./ConnectDialog.tsx";
 
 function Balance({ token }: { token: TokenInfo }) {
@@ -26,80 +27,58 @@ function AccountPanel({ onClose }: { onClose: () => void }) {
   const disconnect = useDisconnect();
   const hall = useHall();
   const settings = useHallSettings();
-  const panel = useRef<HTMLDivElement>(null);
   const [copied, setCopied] = useState(false);
   const native: TokenInfo | null = hall
     ? { address: NATIVE, native: true, ...hall.chain.nativeCurrency }
     : null;
   const tokens = (settings.data?.tokens ?? []).filter((t) => !t.native && t.allowed);
 
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>("button")?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
-
   if (!address) return null;
   return (
-    <div className="modal-backdrop" onClick={onClose}>
-      <div
-        ref={panel}
-        className="modal account"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="account-title"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="modal__head">
-          <h2 id="account-title">Your wallet</h2>
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={onClose}
-            aria-label="Close"
-          >
-            ✕
-          </button>
-        </div>
-        <p className="account__address">
-          <code>{address}</code>
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={() => void navigator.clipboard?.writeText(address).then(() => setCopied(true))}
-          >
-            {copied ? "Copied" : "Copy"}
-          </button>
-        </p>
-        <p className="muted small">
-          {connector?.name} on {chain?.name ?? "an unknown network"}
-        </p>
-        <h3>Balances</h3>
-        <ul className="balances">
-          {native && <Balance token={native} />}
-          {tokens.map((t) => (
-            <Balance key={t.address} token={t} />
-          ))}
-        </ul>
-        {connector?.id === DEV_ACCOUNTS_ID && (
-          <>
-            <h3>Play as another local account</h3>
-            <DevAccountPicker onPicked={onClose} />
-          </>
-        )}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            disconnect.mutate();
-            onClose();
-          }}
-        >
-          Disconnect
+    <Modal labelledBy="account-title" className="account" onClose={onClose}>
+      <div className="modal__head">
+        <h2 id="account-title">Your wallet</h2>
+        <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close">
+          ✕
         </button>
       </div>
-    </div>
+      <p className="account__address">
+        <code>{address}</code>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => void navigator.clipboard?.writeText(address).then(() => setCopied(true))}
+        >
+          {copied ? "Copied" : "Copy"}
+        </button>
+      </p>
+      <p className="muted small">
+        {connector?.name} on {chain?.name ?? "an unknown network"}
+      </p>
+      <h3>Balances</h3>
+      <ul className="balances">
+        {native && <Balance token={native} />}
+        {tokens.map((t) => (
+          <Balance key={t.address} token={t} />
+        ))}
+      </ul>
+      {connector?.id === DEV_ACCOUNTS_ID && (
+        <>
+          <h3>Play as another local account</h3>
+          <DevAccountPicker onPicked={onClose} />
+        </>
+      )}
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          disconnect.mutate();
+          onClose();
+        }}
+      >
+        Disconnect
+      </button>
+    </Modal>
   );
 }
 
