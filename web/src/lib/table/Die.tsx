@@ -35,7 +35,7 @@ const PIPS: Record<number, [number, number][]> = {
   ],
 };
 
-/** One tumble of the CSS animation; the dice settle at the end of the cycle that is running. */
+/** One cycle of the `tumble` CSS animation (styles.css); the dice settle at the end of a cycle. */
 export const TUMBLE_MS = 600;
 
 function prefersReducedMotion(): boolean {
@@ -46,28 +46,34 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Tumbles while `rolling`, then keeps tumbling to the end of the current cycle before showing the
- * value, so the dice never jump mid-spin. The value shown is always the real one: while tumbling
- * the face shows "?" and never a made-up number.
+ * Tumbles while `rolling`, then keeps tumbling to the end of the cycle that is running before
+ * showing the value, so the dice never jump mid-spin and settle at most one cycle after the real
+ * values arrive. The value shown is always the real one: while tumbling the face shows "?" and
+ * never a made-up number.
  */
 function useTumble(rolling: boolean): boolean {
   const [tumbling, setTumbling] = useState(rolling);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When the running tumble started (performance.now()); null while the die is still. */
+  const since = useRef<number | null>(null);
   useEffect(() => {
     if (rolling) {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
+      // A roll that starts again before the last one settled goes on in the same cycle.
+      since.current ??= performance.now();
       setTumbling(true);
       return;
     }
-    if (prefersReducedMotion()) {
+    if (since.current === null) return;
+    const elapsed = performance.now() - since.current;
+    const stop = () => {
+      since.current = null;
       setTumbling(false);
+    };
+    if (prefersReducedMotion()) {
+      stop();
       return;
     }
-    timer.current = setTimeout(() => setTumbling(false), TUMBLE_MS);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
+    const timer = setTimeout(stop, TUMBLE_MS - (elapsed % TUMBLE_MS));
+    return () => clearTimeout(timer);
   }, [rolling]);
   return tumbling;
 }
