@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
+  encodeFunctionData,
   erc20Abi,
   type Abi,
   type Address,
@@ -9,7 +10,12 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { useConfig } from "wagmi";
-import { simulateContract, waitForTransactionReceipt, writeContract } from "wagmi/actions";
+import {
+  estimateGas,
+  simulateContract,
+  waitForTransactionReceipt,
+  writeContract,
+} from "wagmi/actions";
 import { LOCAL_CHAIN_ID } from "./chains.ts";
 import { describeError, type ErrorContext, type PlayerError } from "./errors.ts";
 import { diceHallAbi } from "./generated/abis.ts";
@@ -45,6 +51,19 @@ export function hallCall<F extends HallWriteName>(
 
 export function approveCall(token: Address, spender: Address, amount: bigint): WriteRequest {
   return { address: token, abi: erc20Abi as Abi, functionName: "approve", args: [spender, amount] };
+}
+
+/**
+ * Gas a roll gets beyond its estimate. What a roll writes depends on other tables' pending rolls
+ * (DiceHall files each Entropy request in a ring of slots and falls back to a fresh slot, about
+ * 24 000 gas more, while another game still holds its slot), and those can change between the
+ * estimate and the block. Every other call's gas depends on its own table only.
+ */
+export const ROLL_GAS_HEADROOM = 30_000n;
+
+/** The gas limit to send with a write, given its estimate; undefined leaves it to the wallet. */
+export function gasLimitFor(functionName: string, estimate: bigint): bigint | undefined {
+  return functionName === "roll" ? estimate + ROLL_GAS_HEADROOM : undefined;
 }
 
 /** Where a write is: checking it against the chain, in the wallet, waiting for a block. */
@@ -90,11 +109,22 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
       // after its window, roll again after the entropy timeout) are judged by.
       const blockTag = hall.chainId === LOCAL_CHAIN_ID ? "pending" : undefined;
       const simulation = await simulateContract(config, { ...request, chainId, blockTag } as never);
+      let gas: bigint | undefined;
+      if (request.functionName === "roll") {
+        const estimate = await estimateGas(config, {
+          chainId,
+          blockTag,
+          to: request.address,
+          data: encodeFunctionData(request as never),
+          value: request.value,
+        } as never);
+        gas = gasLimitFor(request.functionName, estimate);
+      }
       setPhase("wallet");
-      const hash = await writeContract(
-        config,
-        (simulation as { request: unknown }).request as never,
-      );
+      const hash = await writeContract(config, {
+        ...(simulation as { request: object }).request,
+        gas,
+      } as never);
       setPhase("confirming");
       const receipt = await waitForTransactionReceipt(config, { hash, chainId, timeout: 180_000 });
       if (receipt.status === "reverted") {
