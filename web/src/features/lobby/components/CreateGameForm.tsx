@@ -18,15 +18,8 @@ import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "../../../lib/ens.ts";
 
-export interface Prefill {
-  token: Address;
-  bet: bigint;
-  seats: number;
-  ruleSet: number;
-  joinWindow: number;
-  moveTimeout: number;
-  invitees: Address[];
-}
+/** A rematch starts from the finished game's own config. */
+export type Prefill = NewGame;
 
 const JOIN_WINDOWS = [60, 300, 900, 1_800, 3_600, 3 * 3_600, 86_400, 3 * 86_400, 7 * 86_400];
 const MOVE_TIMEOUTS = [60, 120, 300, 600, 1_800, 3_600, 6 * 3_600, 86_400, 7 * 86_400];
