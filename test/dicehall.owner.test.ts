@@ -165,7 +165,10 @@ describe("owner setters", () => {
     const h = await fixture();
     const other = addressOf(h.wallets[10]);
     // MockEntropy knows a provider once it took a request for it.
-    await send(h, h.entropy.write.requestV2([other, zeroHash, 100_000], { account: h.erin.account }));
+    await send(
+      h,
+      h.entropy.write.requestV2([other, zeroHash, 100_000], { account: h.erin.account }),
+    );
     const a = await send(h, h.hall.write.setCallbackGasLimit([2_500_000]));
     assert.equal(hallEvent(h, a, "CallbackGasLimitSet").gasLimit, 2_500_000);
     const b = await send(h, h.hall.write.setEntropyProvider([other]));

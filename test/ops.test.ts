@@ -174,7 +174,10 @@ describe("operator tasks", { timeout: 60_000 }, () => {
     // Entropy does not know this address as a provider: the task passes the contract's refusal on.
     await assert.rejects(run("entropy", { provider: stranger }), /ProviderNotRegistered/);
     await run("entropy", { provider: stack.addresses.entropyProvider });
-    assert.equal(await read<Address>("entropyProvider"), getAddress(stack.addresses.entropyProvider));
+    assert.equal(
+      await read<Address>("entropyProvider"),
+      getAddress(stack.addresses.entropyProvider),
+    );
   });
 
   it("pause stops new lobbies, unpause lets them in again", async () => {
