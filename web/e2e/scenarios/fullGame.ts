@@ -63,7 +63,7 @@ export function fullGameScenarios(suite: () => Suite): void {
   e2e(
     suite,
     "a public TUSD table: create with approval, join from the lobby list, 13 rounds (B by keyboard), standings, withdraw",
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async (session) => {
       const { stack } = session;
       const token = stack.testToken;
