@@ -291,6 +291,8 @@ describe("practiceTableModel", () => {
     });
     expect(model.players.map((p) => p.isMe)).toEqual([true, false]);
     expect(model.turnText).toBe("Ann's turn: round 1 of 15, no rolls yet. Game 1 of 1.");
+    // Hot seat: every seat is "you", so the dice carry the name of the player holding them.
+    expect(model.diceTitle).toBe("Ann's dice");
     state = act(state, { type: "roll", random: rand.hex() });
     model = practiceTableModel(state)!;
     expect(model.options).toHaveLength(15);

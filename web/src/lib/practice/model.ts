@@ -42,6 +42,8 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
     round: game.round,
     rounds,
     dice: game.dice ?? [null, null, null, null, null],
+    // Hot seat: everyone is "you", so the dice are named after the player holding them.
+    diceTitle: current === null ? "Dice" : `${current}'s dice`,
     rollsUsed: game.rollsUsed,
     maxRolls: ROLLS_PER_TURN,
     keepMask: game.keepMask,

@@ -8,6 +8,9 @@ export function readDice(model: TableModel): string {
   if (model.rolling) return "The dice are rolling.";
   if (model.dice.every((d) => d === null)) return "No dice rolled yet this turn.";
   const faces = model.dice.map((d) => (d === null ? "not rolled" : String(d))).join(", ");
+  if (model.diceFromLastTurn) {
+    return `No dice rolled yet this turn. ${model.diceTitle ?? "Last dice"}: ${faces}.`;
+  }
   const kept = model.dice.flatMap((_, i) => (keptAt(model.keepMask, i) ? [String(i + 1)] : []));
   const keep = kept.length ? ` Keeping die ${kept.join(", ")}.` : "";
   return `Dice: ${faces}. Roll ${model.rollsUsed} of ${model.maxRolls}.${keep}`;
