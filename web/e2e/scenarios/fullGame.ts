@@ -123,7 +123,7 @@ export function fullGameScenarios(suite: () => Suite): void {
             // live region).
             await waitForRollEnabled(b.page);
             await readout(b.page, "t", /Round 2 of 13\. Your turn/);
-            await readout(b.page, "s", /Totals after round 2 of 13: /);
+            await readout(b.page, "s", /Totals (after round 1|so far, in round 2) of 13: /);
             await readout(b.page, "c", /Your sheet: Ones (\d+|open)/);
           }
           await keyboardTurn(b.page, bTurns === 1 || bTurns === 7);

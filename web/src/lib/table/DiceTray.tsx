@@ -57,7 +57,9 @@ export function DiceTray({ model, handlers }: { model: TableModel; handlers: Tab
           </button>
         )}
         {canKeep && (
-          <p className="tray__tip">Tap a die (or press 1–5) to keep it for the next roll.</p>
+          <p className="tray__tip">
+            Tap a die<span className="kbd-only"> (or press 1–5)</span> to keep it for the next roll.
+          </p>
         )}
       </div>
       {model.rollHint && <p className="tray__hint">{model.rollHint}</p>}

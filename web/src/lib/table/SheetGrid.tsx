@@ -112,9 +112,9 @@ export function SheetGrid({ model, handlers, boxRefs, onFocusBox, onBlocked }: S
   const rows = (boxes: BoxInfo[]) =>
     boxes.map((box) => (
       <tr key={box.index}>
-        <th scope="row" className="sheet__box">
-          <span className="sheet__box-name">{box.name}</span>
-          <span className="sheet__box-rule">{box.rule}</span>
+        <th scope="row" className="sheet__box" title={box.rule}>
+          <span className="sheet__box-name">{box.name}</span>{" "}
+          <span className="sheet__box-rule">{box.short}</span>
         </th>
         {model.players.map((player, seat) => (
           <Cell

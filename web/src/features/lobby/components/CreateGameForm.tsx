@@ -283,7 +283,7 @@ export function CreateGameForm({
           value={inviteText}
           placeholder="0x… (one per line). Leave empty for a public table."
           onChange={(e) => setInviteText(e.target.value)}
-          aria-describedby={`${id}-invitees-hint`}
+          aria-describedby={`${id}-invitees-hint${show("invitees") ? ` ${id}-invitees-error` : ""}`}
           aria-invalid={!!show("invitees")}
         />
         <p id={`${id}-invitees-hint`} className="hint">
@@ -292,6 +292,12 @@ export function CreateGameForm({
             ? "Addresses or ENS names, one per line."
             : "Addresses (0x…), one per line."}
         </p>
+        {/* Above the list, so the sentence that says "below" is read before the marks. */}
+        {show("invitees") && (
+          <p className="field__error" id={`${id}-invitees-error`}>
+            {show("invitees")}
+          </p>
+        )}
         {invitees.lines.length > 0 && (
           <ul className="invitees">
             {invitees.lines.map((line, i) => (
@@ -309,7 +315,6 @@ export function CreateGameForm({
             ))}
           </ul>
         )}
-        {show("invitees") && <p className="field__error">{show("invitees")}</p>}
       </div>
 
       {token && bet !== null && pot !== null && (
