@@ -54,4 +54,6 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("5. practice", () => practiceScenarios(current));
   describe("6. accessibility", () => accessibilityScenarios(current));
   describe("7. screenshots", () => screenshotScenarios(current));
+  describe("8. layout", async () =>
+    (await import("./scenarios/layout.ts")).layoutScenarios(current));
 });
