@@ -22,12 +22,21 @@ import {
 import { startDevStack, type DevStack } from "../../../scripts/lib/devStack.ts";
 import { startKeeper, type Keeper } from "../../../scripts/lib/keeper.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
-import { PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS } from "./timing.ts";
+import { diceHallAbi } from "../../src/lib/generated/abis.ts";
+import { PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS, scaled } from "./timing.ts";
 
 const HOST = "127.0.0.1";
 const WEB_ROOT = join(ROOT, "web");
 /** Short, so 26 rolls of a whole game do not wait long; still a real asynchronous reveal. */
 export const KEEPER_DELAY_MS = Number(process.env.E2E_KEEPER_DELAY_MS ?? 300);
+/**
+ * How long a roll may wait for randomness before it can be replaced, on the suite's chain. The
+ * local default (30 s) is a window a loaded machine can outlast while a scenario looks at a
+ * pending roll (two reloads), and the page then rightly shows the roll as late. Long here, so a
+ * pending roll stays pending for as long as a scenario holds the keeper; a scenario about a late
+ * roll moves the chain's clock (increaseTime) instead of waiting for it.
+ */
+export const ENTROPY_TIMEOUT_S = Math.ceil(scaled(15 * 60_000) / 1000);
 
 export interface E2EStack {
   rpcUrl: string;
@@ -238,6 +247,23 @@ async function start(
     },
   );
   ensureDeploymentsFile(chain);
+  const { publicClient, wallet } = clients(chain.rpcUrl);
+  await steps.run(`chain: entropy timeout set to ${ENTROPY_TIMEOUT_S} s`, async () => {
+    const diceHall = chain.addresses.diceHall;
+    const owner = await publicClient.readContract({
+      address: diceHall,
+      abi: diceHallAbi,
+      functionName: "owner",
+    });
+    const hash = await wallet(owner).writeContract({
+      address: diceHall,
+      abi: diceHallAbi,
+      functionName: "setEntropyTimeout",
+      args: [ENTROPY_TIMEOUT_S],
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`setEntropyTimeout reverted (${hash})`);
+  });
 
   let webUrl: string;
   if (webMode === "dev") {
@@ -251,7 +277,6 @@ async function start(
     webUrl = web.url;
   }
   // Ready means answering: the app's page from the web server, a block number from the node.
-  const { publicClient } = clients(chain.rpcUrl);
   await steps.run("readiness: the node and the web server answer", async () => {
     await publicClient.getBlockNumber();
     const page = await fetch(webUrl, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });

@@ -287,11 +287,15 @@ export async function steadyTableState(page: Page, what: string, intervalMs = 25
 export async function tableState(page: Page) {
   const turn = ((await textNow(turnLine(page))) ?? "").replace(/ — .*$/, "").trim();
   const tray = page.getByRole("region", { name: /dice$/i });
-  const hint = await textNow(
-    tray.getByText(
-      /^(Waiting for randomness|Randomness for|Roll to start|No rolls left|You are keeping|Keep dice)/,
-    ),
-  );
+  // The hint may count down ("A new roll is possible in 0:38"): the ticking digits are masked.
+  const hint =
+    (
+      await textNow(
+        tray.getByText(
+          /^(Waiting for randomness|Randomness for|Roll to start|No rolls left|You are keeping|Keep dice)/,
+        ),
+      )
+    )?.replace(/\b\d+:\d\d\b/g, "m:ss") ?? null;
   const roll = rollButton(page);
   const rollButtonState = (await roll.count())
     ? `${await roll.textContent()} (${(await roll.isEnabled()) ? "enabled" : "disabled"})`
