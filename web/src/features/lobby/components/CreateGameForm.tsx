@@ -14,6 +14,7 @@ import { useHall } from "../../../lib/hall.ts";
 import type { BetToken, Bounds, HallSettings } from "../../../lib/settings.ts";
 import { NATIVE, useTokenBalance } from "../../../lib/tokens.ts";
 import { PHASE_TEXT } from "../../../lib/tx.ts";
+import { useHeldLabel } from "../../../lib/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "../../../lib/ens.ts";
@@ -114,12 +115,15 @@ export function CreateGameForm({
     nativeSymbol: hall?.chain.nativeCurrency.symbol,
   };
   const flow = useCreateGame(draft, ctx);
+  const [submitLabel, holdLabel] = useHeldLabel(
+    flow.payment.needsApproval ? `Approve ${token?.symbol} and open the table` : "Open the table",
+  );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (!draft || !address) return;
-    const gameId = await flow.create();
+    const gameId = await holdLabel(() => flow.create());
     if (gameId !== null) navigate(`/games/${gameId}?created=1`);
   };
 
@@ -342,9 +346,7 @@ export function CreateGameForm({
         <p className="muted">Connect a wallet (top right) to open a table.</p>
       ) : (
         <button type="submit" className="button button--primary button--large" disabled={flow.busy}>
-          {flow.payment.needsApproval
-            ? `Approve ${token?.symbol} and open the table`
-            : "Open the table"}
+          {submitLabel}
         </button>
       )}
       {busyText && <p className="tx tx--busy">{busyText}</p>}

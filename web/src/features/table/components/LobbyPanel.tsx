@@ -6,10 +6,10 @@ import { useTokenBalance } from "../../../lib/tokens.ts";
 import { hallCall, PHASE_TEXT, useTx } from "../../../lib/tx.ts";
 import { AddressName } from "../../../lib/ui/Address.tsx";
 import { CountdownText } from "../../../lib/ui/Countdown.tsx";
+import { useHeldLabel } from "../../../lib/useHeldLabel.ts";
 import { useChainNow } from "../../../lib/useNow.ts";
 import { joinLabel, joinState } from "../hooks/lobbyModel.ts";
 import type { useGame } from "../hooks/useGame.ts";
-import { useHeldLabel } from "../hooks/useHeldLabel.ts";
 import { ShareLink } from "./ShareLink.tsx";
 
 type Game = ReturnType<typeof useGame>;

@@ -104,7 +104,7 @@ function useTableToken(): Address | null {
 }
 
 /** The table's token for the header, or null for the native coin (already shown) or no table. */
-export function tableTokenOf(token: Address | null | undefined): Address | null {
+function tableTokenOf(token: Address | null | undefined): Address | null {
   return token && !isNative(token) ? token : null;
 }
 
