@@ -1,22 +1,25 @@
 /**
  * The chain's clock as the app sees it. Deadlines are block timestamps, and a chain's clock need not
  * agree with this computer's: a local node that was told to skip ahead runs minutes early, a
- * computer's clock may be off. So "now" is the latest block's timestamp plus the time that has passed
- * here since that block was first seen.
+ * computer's clock may be off. A block's timestamp plus the time passed here since the block was
+ * first seen is the chain's time now, give or take how long the block took to reach us.
+ *
+ * That holds for a block seen as soon as it is made. A local node mines only when a transaction
+ * comes, so its latest block may be minutes old when a page first sees it, while its next block will
+ * still carry "now" plus its lead. So the clock keeps the largest lead any block has shown over this
+ * computer's clock: a fresh block's, which is the truest.
  */
 export interface ChainClockAnchor {
-  /** The block the anchor was taken from. */
+  /** The latest block seen. */
   block: bigint;
-  /** Its timestamp, in ms. */
-  timestampMs: number;
-  /** This computer's clock when the block was first seen, in ms. */
-  seenAtMs: number;
+  /** How far the chain's clock runs ahead of this computer's (ms; negative when behind). */
+  leadMs: number;
 }
 
 /**
- * The anchor after reading the latest block at local time `seenAtMs`. The same block (or an older
- * one, from an RPC node that lags behind another) keeps the earlier anchor: its timestamp was seen
- * first back then, and re-reading it must not pull the clock back.
+ * The clock after reading the latest block at local time `seenAtMs`. The same block (or an older
+ * one, from an RPC node that lags behind another) changes nothing: re-reading a block later would
+ * make it look older than it is.
  */
 export function nextAnchor(
   prev: ChainClockAnchor | undefined,
@@ -24,13 +27,13 @@ export function nextAnchor(
   seenAtMs: number,
 ): ChainClockAnchor {
   if (prev && latest.number <= prev.block) return prev;
-  return { block: latest.number, timestampMs: Number(latest.timestamp) * 1000, seenAtMs };
+  const lead = Number(latest.timestamp) * 1000 - seenAtMs;
+  return { block: latest.number, leadMs: prev ? Math.max(prev.leadMs, lead) : lead };
 }
 
 /** The chain's time now (ms); this computer's clock until a block has been seen. */
 export function chainNowMs(anchor: ChainClockAnchor | undefined, localNowMs: number): number {
-  if (!anchor) return localNowMs;
-  return anchor.timestampMs + Math.max(0, localNowMs - anchor.seenAtMs);
+  return localNowMs + (anchor?.leadMs ?? 0);
 }
 
 /** Whether a contract deadline (block timestamp, seconds) has passed at chain time `nowMs`. */

@@ -15,7 +15,7 @@ export function useNow(intervalMs = 1_000): number {
   return now;
 }
 
-/** The latest block's timestamp and when it was first seen here (see chainClock.ts). */
+/** How far the chain's clock runs ahead of this computer's, from the blocks seen (chainClock.ts). */
 export function useChainClockAnchor(): ChainClockAnchor | undefined {
   const hall = useHall();
   const queryClient = useQueryClient();
