@@ -309,7 +309,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (reason.length == 0) revert EntropyCallFailed();
         g.pendingSequence = 0;
         _credit(address(0), msg.sender, msg.value);
-        emit RollRefused(gameId, msg.sender, reason);
+        emit RollRefused(gameId, msg.sender, g.pendingKeepMask, reason);
     }
 
     /// @notice Pyth Entropy's callback (the IEntropyConsumer entry point). It runs under the gas limit asked

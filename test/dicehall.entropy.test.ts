@@ -292,6 +292,7 @@ describe("a refused request stops the clock instead of reverting", () => {
       const receipt = await send(h, rollTx(h, gameId, order[0], 0b00111, PRICED_ROLL_FEE + 5n));
       const refused = hallEvent(h, receipt, "RollRefused");
       assert.equal(refused.player, addressOf(order[0]));
+      assert.equal(refused.keepMask, 0b00111);
       assert.equal(
         decodeErrorResult({ abi: REFUSAL, data: refused.reason as Hex }).errorName,
         "OutOfRandomness",

@@ -191,7 +191,7 @@ interface IDiceHall {
         uint8 keepMask
     );
     /// @notice Entropy refused a roll's request; the roll fee was credited back and the roll may be asked again.
-    event RollRefused(uint256 indexed gameId, address indexed player, bytes reason);
+    event RollRefused(uint256 indexed gameId, address indexed player, uint8 keepMask, bytes reason);
     /// @notice Entropy answered; these are the dice after the roll.
     event DiceRolled(
         uint256 indexed gameId,
