@@ -31,7 +31,11 @@ export default defineConfig({
       optimizer: { enabled: true, runs: 10_000 },
       evmVersion: "cancun",
     },
-    npmFilesToBuild: ["@pythnetwork/entropy-sdk-solidity/MockEntropy.sol"],
+    npmFilesToBuild: [
+      "@pythnetwork/entropy-sdk-solidity/MockEntropy.sol",
+      // The proxy the real Entropy (contracts/vendor/pyth-entropy) sits behind in the tests.
+      "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol",
+    ],
   },
   paths: {
     tests: { solidity: "./contracts", nodejs: "./test" },
