@@ -7,6 +7,7 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IEntropyV2} from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
+import {EntropyStructsV2} from "@pythnetwork/entropy-sdk-solidity/EntropyStructsV2.sol";
 
 import {IDiceHall} from "./interfaces/IDiceHall.sol";
 import {PlayerState, PlayerStateLibrary} from "./types/PlayerState.sol";
@@ -25,6 +26,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     uint16 public constant MAX_HOUSE_FEE_BPS = 1000;
     uint256 public constant MAX_INVITEES = 16;
     uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
+    /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
+    uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
+    /// @notice Far above a provider's latency (seconds): asking again is for a provider that failed, so a
+    /// revelation seen early (mempool, the provider's endpoint) cannot be traded for a fresh roll.
+    uint32 public constant MIN_ENTROPY_TIMEOUT = 30 minutes;
+    /// @notice Entropy requests one roll may take (the first and two more) before the game can be called off.
+    uint8 public constant MAX_ENTROPY_ATTEMPTS = 3;
+    /// @dev Salt of the turn order draw, so that it never shares a hash with a die of the same number.
+    bytes32 private constant ORDER_DRAW = keccak256("DiceHall.turnOrder");
     uint256 private constant BPS = 10_000;
     uint8 private constant MAX_ROLLS = 3;
 
@@ -39,17 +49,19 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint8 turn; // position in the turn order of the player to move
         uint8 round;
         uint16 feeBps;
-        uint8 order; // turn order: TurnOrder packing, position -> join index
+        uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
         uint8 forfeited; // bit j set = the player at join index j forfeited
+        uint16 providerId; // this game's Entropy provider, fixed at creation
         // slot 1
-        // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is
-        // pending, the time it was requested (the deadline does not run while the dice are out).
+        // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
+        // the time of its latest attempt (the deadline does not run while the dice are out).
         uint64 clock;
-        uint64 pendingSequence;
+        uint64 pendingSequence; // the request being waited for; 0 if none, also after a refused request
         uint32 moveTimeout;
         uint32 entropyTimeout;
-        uint8 pendingKeepMask;
-        uint16 pendingEpoch; // the provider epoch the pending request was made in
+        uint8 pendingKeepMask; // the keep mask of the roll that is out, fixed for all its attempts
+        uint8 attempts; // Entropy requests made for the roll that is out; 0 when no roll is out
+        uint32 callbackGasLimit; // fixed at creation
         // slot 2
         uint128 bet;
         uint32 joinWindow;
@@ -57,15 +69,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         address[4] players; // join order
     }
 
-    /// @dev Global settings read by every roll, in one slot.
+    /// @dev The settings a new lobby copies, in one slot.
     struct Settings {
         address provider;
         uint32 callbackGasLimit;
         uint32 entropyTimeout;
         uint16 houseFeeBps;
-        // Grows with every provider change, from 1. Pyth numbers requests per provider, so a sequence
-        // number alone does not name a request once the provider has changed; (epoch, sequence) does.
-        uint16 providerEpoch;
+        // Pyth numbers requests per provider, so a sequence number alone does not name a request once the
+        // provider has changed; (provider id, sequence) does. A provider's id is given once and never changes.
+        uint16 providerId;
     }
 
     /// @dev The bounds a lobby's times must lie within, in one slot.
@@ -95,20 +107,25 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     mapping(address token => mapping(address account => uint256)) private _credits;
     mapping(address token => uint256) private _treasury;
     PendingRolls.Registry private _pending;
-    /// @dev The epoch in which each provider was last set; 0 for a provider never used.
-    mapping(address provider => uint16) private _providerEpochs;
+    /// @dev Every provider ever set, by the id it got the first time (ids from 1).
+    mapping(address provider => uint16) private _providerIds;
+    mapping(uint16 providerId => address) private _providers;
+    uint16 private _providerCount;
 
     constructor(address entropy_, address owner_) Ownable(owner_) {
         if (entropy_ == address(0)) revert ZeroAddress();
         ENTROPY = IEntropyV2(entropy_);
+        address provider = ENTROPY.getDefaultProvider();
         _settings = Settings({
-            provider: ENTROPY.getDefaultProvider(),
+            provider: provider,
             callbackGasLimit: 100_000,
-            entropyTimeout: 5 minutes,
+            entropyTimeout: MIN_ENTROPY_TIMEOUT,
             houseFeeBps: 0,
-            providerEpoch: 1
+            providerId: 1
         });
-        _providerEpochs[_settings.provider] = 1;
+        _providerIds[provider] = 1;
+        _providers[1] = provider;
+        _providerCount = 1;
         _bounds = TimeBounds({joinMin: 60, joinMax: 7 days, moveMin: 60, moveMax: 7 days});
         _pending.prewarm();
     }
@@ -144,9 +161,11 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         g.status = GameStatus.Open;
         g.joined = 1;
         g.feeBps = s.houseFeeBps;
+        g.providerId = s.providerId;
         g.clock = uint64(block.timestamp + cfg.joinWindow);
         g.moveTimeout = cfg.moveTimeout;
         g.entropyTimeout = s.entropyTimeout;
+        g.callbackGasLimit = s.callbackGasLimit;
         g.bet = cfg.bet;
         g.joinWindow = cfg.joinWindow;
         g.players[0] = msg.sender;
@@ -183,7 +202,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         }
         _collectBet(g.token, g.bet);
         emit PlayerJoined(gameId, msg.sender);
-        if (seat + 1 == g.seats) _start(gameId, g);
+        if (seat + 1 == g.seats) _start(g);
     }
 
     /// @inheritdoc IDiceHall
@@ -224,31 +243,72 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function roll(uint256 gameId, uint8 keepMask) external payable nonReentrant {
         Game storage g = _runningGame(gameId);
-        PlayerState state = _currentPlayerState(gameId, g);
-        _checkNoPendingRoll(gameId, g);
-        uint256 used = state.rollsUsed();
-        if (used == MAX_ROLLS) revert NoRollsLeft(gameId);
-        if (used == 0) {
+        uint256 used;
+        if (g.order == 0) {
+            // The first roll of the game draws the turn order: any seated player may make it.
+            if (!_sheets[gameId][msg.sender].seated()) revert NotInGame(gameId, msg.sender);
+        } else {
+            used = _currentPlayerState(gameId, g).rollsUsed();
+        }
+        uint8 attempts = g.attempts;
+        if (attempts != 0) {
+            // Asking again for a roll that Entropy refused or has not answered.
+            uint64 retryAt = g.clock + g.entropyTimeout;
+            if (block.timestamp < retryAt) revert RollPending(gameId, g.pendingSequence, retryAt);
+            if (attempts == MAX_ENTROPY_ATTEMPTS) revert RollAttemptsExhausted(gameId);
+            if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
+        } else if (used == MAX_ROLLS) {
+            revert NoRollsLeft(gameId);
+        } else if (used == 0) {
             if (keepMask != 0) revert FirstRollKeepsNone(keepMask);
         } else if (keepMask >= Dice.KEEP_ALL) {
             revert InvalidKeepMask(keepMask);
         }
 
-        Settings memory s = _settings;
-        uint256 fee = ENTROPY.getFeeV2(s.provider, s.callbackGasLimit);
-        if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
-        // Our own contribution to the random number, so that the provider alone cannot choose it.
-        bytes32 userRandom = keccak256(abi.encode(block.prevrandao, gameId, msg.sender, g.round, used));
-        uint64 sequence = ENTROPY.requestV2{value: fee}(s.provider, userRandom, s.callbackGasLimit);
-
-        _registerRoll(sequence, gameId, s.providerEpoch);
-        g.pendingSequence = sequence;
+        // attempts < MAX_ENTROPY_ATTEMPTS here.
+        unchecked {
+            g.attempts = attempts + 1;
+        }
         g.pendingKeepMask = keepMask;
-        g.pendingEpoch = s.providerEpoch;
         g.clock = uint64(block.timestamp);
-        // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the player's.
-        if (msg.value > fee) _credit(address(0), msg.sender, msg.value - fee);
-        emit RollRequested(gameId, msg.sender, sequence, keepMask);
+        _request(gameId, g, used);
+    }
+
+    /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
+    /// stays stopped, so a provider that refuses cannot time the player out.
+    function _request(uint256 gameId, Game storage g, uint256 used) private {
+        uint16 providerId = g.providerId;
+        address provider = _providers[providerId];
+        uint32 gasLimit = g.callbackGasLimit;
+        bytes memory reason;
+        try ENTROPY.getFeeV2(provider, gasLimit) returns (uint128 fee) {
+            if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
+            // Our own contribution to the random number, so that the provider alone cannot choose it.
+            bytes32 userRandom = keccak256(
+                abi.encode(block.prevrandao, gameId, msg.sender, g.round, used, g.attempts)
+            );
+            try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
+                _registerRoll(sequence, gameId, providerId);
+                g.pendingSequence = sequence;
+                // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the roller's.
+                // msg.value >= fee was checked above.
+                unchecked {
+                    _credit(address(0), msg.sender, msg.value - fee);
+                }
+                emit RollRequested(gameId, msg.sender, sequence, g.pendingKeepMask);
+                return;
+            } catch (bytes memory r) {
+                reason = r;
+            }
+        } catch (bytes memory r) {
+            reason = r;
+        }
+        // Empty revert data is an out-of-gas (or a bare revert), which the roller can cause with a low gas limit:
+        // it must not count as the provider's refusal.
+        if (reason.length == 0) revert EntropyCallFailed();
+        g.pendingSequence = 0;
+        _credit(address(0), msg.sender, msg.value);
+        emit RollRefused(gameId, msg.sender, reason);
     }
 
     /// @notice Pyth Entropy's callback (the IEntropyConsumer entry point). It runs under the gas limit asked
@@ -257,16 +317,17 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @dev Implemented here rather than inherited so that a wrong caller gets a custom error.
     function _entropyCallback(uint64 sequence, address provider, bytes32 randomNumber) external {
         if (msg.sender != address(ENTROPY)) revert NotEntropy(msg.sender);
-        uint16 epoch = _providerEpochs[provider];
-        if (epoch == 0) return;
+        uint16 providerId = _providerIds[provider];
+        if (providerId == 0) return;
         (uint256 gameId, address player) = _pending.ringEntry(sequence);
         Game storage g = _games[gameId];
-        if (gameId == 0 || g.pendingSequence != sequence || g.pendingEpoch != epoch) {
+        if (gameId == 0 || g.pendingSequence != sequence || g.providerId != providerId) {
             // Not the ring's request: it may have been filed in the overflow mapping.
-            (gameId, player) = _pending.takeOverflow(epoch, sequence);
+            (gameId, player) = _pending.takeOverflow(providerId, sequence);
             g = _games[gameId];
-            if (gameId == 0 || g.pendingSequence != sequence || g.pendingEpoch != epoch) return;
+            if (gameId == 0 || g.pendingSequence != sequence || g.providerId != providerId) return;
         }
+        if (g.order == 0) player = _drawOrder(gameId, g, randomNumber);
 
         PlayerState state = _sheets[gameId][player];
         uint256 dice = Dice.roll(state.dice(), g.pendingKeepMask, randomNumber);
@@ -278,6 +339,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         _sheets[gameId][player] = state.withRoll(dice, rollNumber);
         g.pendingSequence = 0;
         g.pendingKeepMask = 0;
+        g.attempts = 0;
         g.clock = uint64(block.timestamp + g.moveTimeout);
         emit DiceRolled(gameId, player, rollNumber, Dice.unpack(dice), sequence, randomNumber);
     }
@@ -286,12 +348,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     function score(uint256 gameId, uint8 category) external nonReentrant {
         Game storage g = _runningGame(gameId);
         PlayerState state = _currentPlayerState(gameId, g);
-        if (g.pendingSequence != 0) {
-            // Past the entropy timeout the player may keep the dice already on the table.
-            _checkNoPendingRoll(gameId, g);
-            g.pendingSequence = 0;
-            g.pendingKeepMask = 0;
-        }
+        // The dice on the table are not a choice while a roll is out: its number may already be known.
+        if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, g.clock + g.entropyTimeout);
         if (state.rollsUsed() == 0) revert NotRolledYet(gameId);
         (uint256 points, uint256 bonus) = Sheet.place(g.ruleSet, state, category);
         _sheets[gameId][msg.sender] = state.withBoxFilled(category, points, bonus == 0 ? 0 : 1);
@@ -302,19 +360,36 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function claimTimeout(uint256 gameId) external nonReentrant {
         Game storage g = _runningGame(gameId);
-        uint64 deadline = g.pendingSequence == 0 ? g.clock : g.clock + g.entropyTimeout + g.moveTimeout;
+        (uint64 deadline, bool callOff) = _deadline(g);
         if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);
+        g.pendingSequence = 0;
+        g.pendingKeepMask = 0;
+        g.attempts = 0;
+        if (callOff) {
+            _callOff(gameId, g);
+            return;
+        }
 
         uint256 seat = TurnOrder.at(g.order, g.turn);
         address player = g.players[seat];
         _sheets[gameId][player] = _sheets[gameId][player].withForfeit();
         g.forfeited |= uint8(1 << seat);
-        g.pendingSequence = 0;
-        g.pendingKeepMask = 0;
         emit PlayerForfeited(gameId, player);
 
         if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _settle(gameId, g);
         else _passTurn(gameId, g);
+    }
+
+    /// @dev When claimTimeout becomes possible, and whether it then calls the game off rather than forfeiting
+    /// the player to move: nobody drew the order, or Entropy failed the roll's last attempt. While a roll is out,
+    /// the player's own clock starts only once they may ask again.
+    function _deadline(Game storage g) private view returns (uint64 deadline, bool callOff) {
+        uint8 attempts = g.attempts;
+        callOff = g.order == 0;
+        if (attempts == 0) return (g.clock, callOff);
+        deadline = g.clock + g.entropyTimeout;
+        if (attempts == MAX_ENTROPY_ATTEMPTS) return (deadline, true);
+        return (deadline + g.moveTimeout, callOff);
     }
 
     // ================================================================== money
@@ -378,26 +453,30 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @inheritdoc IDiceHall
     function setEntropyTimeout(uint32 seconds_) external onlyOwner {
-        if (seconds_ == 0) revert InvalidSetting(seconds_);
+        if (seconds_ < MIN_ENTROPY_TIMEOUT) revert InvalidSetting(seconds_);
         _settings.entropyTimeout = seconds_;
         emit EntropyTimeoutSet(seconds_);
     }
 
     /// @inheritdoc IDiceHall
     function setCallbackGasLimit(uint32 gasLimit) external onlyOwner {
-        if (gasLimit == 0 || gasLimit > MAX_CALLBACK_GAS_LIMIT) revert InvalidSetting(gasLimit);
+        if (gasLimit < MIN_CALLBACK_GAS_LIMIT || gasLimit > MAX_CALLBACK_GAS_LIMIT) revert InvalidSetting(gasLimit);
         _settings.callbackGasLimit = gasLimit;
         emit CallbackGasLimitSet(gasLimit);
     }
 
     /// @inheritdoc IDiceHall
     function setEntropyProvider(address provider) external onlyOwner {
-        if (provider == address(0)) revert ZeroAddress();
-        // A new epoch, so that the new provider's sequence numbers are never taken for the old one's.
-        uint16 epoch = _settings.providerEpoch + 1;
+        EntropyStructsV2.ProviderInfo memory info = ENTROPY.getProviderInfoV2(provider);
+        if (info.sequenceNumber == 0) revert ProviderNotRegistered(provider);
+        uint16 id = _providerIds[provider];
+        if (id == 0) {
+            id = ++_providerCount;
+            _providerIds[provider] = id;
+            _providers[id] = provider;
+        }
         _settings.provider = provider;
-        _settings.providerEpoch = epoch;
-        _providerEpochs[provider] = epoch;
+        _settings.providerId = id;
         emit EntropyProviderSet(provider);
     }
 
@@ -417,6 +496,13 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     function rollFee() external view returns (uint256) {
         Settings memory s = _settings;
         return ENTROPY.getFeeV2(s.provider, s.callbackGasLimit);
+    }
+
+    /// @inheritdoc IDiceHall
+    function gameRollFee(uint256 gameId) external view returns (uint256) {
+        Game storage g = _games[gameId];
+        if (g.status == GameStatus.None) revert UnknownGame(gameId);
+        return ENTROPY.getFeeV2(_providers[g.providerId], g.callbackGasLimit);
     }
 
     /// @inheritdoc IDiceHall
@@ -457,24 +543,27 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         v.houseFeeBps = g.feeBps;
         v.entropyTimeout = g.entropyTimeout;
         v.pot = uint256(g.bet) * g.seats;
-        bool started = g.status == GameStatus.Running || g.status == GameStatus.Finished;
-        uint256 count = started ? g.seats : g.joined;
+        v.provider = _providers[g.providerId];
+        v.callbackGasLimit = g.callbackGasLimit;
+        v.orderDrawn = g.order != 0;
+        uint256 count = v.orderDrawn ? g.seats : g.joined;
         v.players = new address[](count);
-        for (uint256 i; i < count; ++i) v.players[i] = g.players[started ? TurnOrder.at(g.order, i) : i];
-        if (g.status == GameStatus.Open) {
+        for (uint256 i; i < count; ++i) v.players[i] = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
+        if (g.status != GameStatus.Running) {
+            if (g.status == GameStatus.Open) v.deadline = g.clock;
+            else v.round = g.round;
+            return v;
+        }
+        v.currentSeat = g.turn;
+        v.round = g.round;
+        v.entropyAttempts = g.attempts;
+        if (g.attempts == 0) {
             v.deadline = g.clock;
-        } else if (g.status == GameStatus.Running) {
-            v.currentSeat = g.turn;
-            v.round = g.round;
-            if (g.pendingSequence == 0) {
-                v.deadline = g.clock;
-            } else {
-                v.pendingSequence = g.pendingSequence;
-                v.rollRequestedAt = g.clock;
-                v.pendingKeepMask = g.pendingKeepMask;
-            }
-        } else if (g.status == GameStatus.Finished) {
-            v.round = g.round;
+        } else {
+            v.pendingSequence = g.pendingSequence;
+            v.rollRequestedAt = g.clock;
+            v.pendingKeepMask = g.pendingKeepMask;
+            v.retryAt = g.clock + g.entropyTimeout;
         }
     }
 
@@ -488,9 +577,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         v.boxScores = new uint256[](boxes);
         if (!state.seated()) return v;
         v.seated = true;
-        bool started = g.status == GameStatus.Running || g.status == GameStatus.Finished;
         v.seat = uint8(
-            started ? TurnOrder.positionOf(g.order, state.joinIndex(), g.seats) : state.joinIndex()
+            g.order != 0 ? TurnOrder.positionOf(g.order, state.joinIndex(), g.seats) : state.joinIndex()
         );
         v.dice = Dice.unpack(state.dice());
         v.rollsUsed = uint8(state.rollsUsed());
@@ -569,22 +657,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (!state.seated() || state.joinIndex() != seat) revert NotYourTurn(gameId, g.players[seat]);
     }
 
-    function _checkNoPendingRoll(uint256 gameId, Game storage g) private view {
-        uint64 sequence = g.pendingSequence;
-        if (sequence == 0) return;
-        uint64 retryAt = g.clock + g.entropyTimeout;
-        if (block.timestamp < retryAt) revert RollPending(gameId, sequence, retryAt);
-    }
-
     /// @dev Files the request under a ring slot unless another game's pending roll still holds it.
-    function _registerRoll(uint64 sequence, uint256 gameId, uint16 epoch) private {
+    function _registerRoll(uint64 sequence, uint256 gameId, uint16 providerId) private {
         (uint256 other, uint32 low) = _pending.occupant(sequence);
         bool busy;
         if (other != 0 && other != gameId) {
             uint64 otherPending = _games[other].pendingSequence;
             busy = otherPending != 0 && uint32(otherPending) == low;
         }
-        _pending.store(epoch, sequence, gameId, msg.sender, busy);
+        _pending.store(providerId, sequence, gameId, msg.sender, busy);
     }
 
     function _checkInvitees(address[] calldata invitees, uint8 seats) private view {
@@ -603,19 +684,23 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         return false;
     }
 
-    /// @dev The last seat filled: shuffle the turn order and start the first player's clock.
-    function _start(uint256 gameId, Game storage g) private {
-        uint8 seats = g.seats;
-        // prevrandao decides only who moves first, never the dice.
-        uint8 order = TurnOrder.shuffle(uint256(keccak256(abi.encode(block.prevrandao, gameId))), seats);
-        g.order = order;
+    /// @dev The last seat filled: play starts once the first roll draws the order; that roll is due in time.
+    function _start(Game storage g) private {
         g.status = GameStatus.Running;
-        g.turn = 0;
         g.round = 1;
         g.clock = uint64(block.timestamp + g.moveTimeout);
+    }
+
+    /// @dev The first roll's number draws the turn order (so no one can choose it by when or how they join);
+    /// its dice are the first player's. Returns that player.
+    function _drawOrder(uint256 gameId, Game storage g, bytes32 randomNumber) private returns (address first) {
+        uint8 seats = g.seats;
+        uint8 order = TurnOrder.shuffle(uint256(keccak256(abi.encode(randomNumber, ORDER_DRAW))), seats);
+        g.order = order;
         address[] memory ordered = new address[](seats);
         for (uint256 i; i < seats; ++i) ordered[i] = g.players[TurnOrder.at(order, i)];
         emit GameStarted(gameId, ordered);
+        return ordered[0];
     }
 
     /// @dev Moves the turn to the next seat that has not forfeited; settles after the last round.
@@ -664,7 +749,6 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint256 fee = (pot * g.feeBps) / BPS;
         uint256 share = (pot - fee) / winnerCount;
         g.status = GameStatus.Finished;
-        g.pendingSequence = 0;
         address token = g.token;
         if (fee != 0) _treasury[token] += fee;
         // The first winner in turn order also takes what does not divide evenly.
@@ -677,6 +761,23 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         g.status = GameStatus.Cancelled;
         uint256 joined = g.joined;
         for (uint256 i; i < joined; ++i) _credit(g.token, g.players[i], g.bet);
+        emit GameCancelled(gameId);
+    }
+
+    /// @dev A running game that cannot go on through no one's fault: the pot, without a house fee, is split
+    /// among the players still in; the first of them in turn (or join) order also takes the remainder.
+    function _callOff(uint256 gameId, Game storage g) private {
+        g.status = GameStatus.Cancelled;
+        uint8 seats = g.seats;
+        uint256 pot = uint256(g.bet) * seats;
+        uint256 share = pot / TurnOrder.activeCount(g.forfeited, seats);
+        uint256 remainder = pot % TurnOrder.activeCount(g.forfeited, seats);
+        for (uint256 i; i < seats; ++i) {
+            uint256 seat = g.order == 0 ? i : TurnOrder.at(g.order, i);
+            if ((g.forfeited >> seat) & 1 == 1) continue;
+            _credit(g.token, g.players[seat], share + remainder);
+            remainder = 0;
+        }
         emit GameCancelled(gameId);
     }
 

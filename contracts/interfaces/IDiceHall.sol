@@ -34,13 +34,18 @@ interface IDiceHall {
         address[] players; // turn order once started; join order while the lobby is open
         uint8 currentSeat; // index into `players` of whose turn it is
         uint8 round; // 1-based while running; 0 in the lobby
-        uint64 deadline; // lobby: when the join window closes; running: the current move deadline (0 while a roll is pending)
-        uint64 pendingSequence; // Entropy sequence number of the roll being waited for, 0 if none
-        uint64 rollRequestedAt; // when that roll was requested, 0 if none
-        uint8 pendingKeepMask; // the keep mask of that roll
+        uint64 deadline; // lobby: when the join window closes; running: the current move deadline (0 while a roll is out)
+        uint64 pendingSequence; // Entropy sequence number of the roll being waited for, 0 if none (or refused)
+        uint64 rollRequestedAt; // when the latest attempt of the outstanding roll was made, 0 if none
+        uint8 pendingKeepMask; // the keep mask of the outstanding roll (fixed for all its attempts)
         uint16 houseFeeBps; // fixed when the lobby opened
         uint32 entropyTimeout; // fixed when the lobby opened
         uint256 pot; // bet x seats
+        bool orderDrawn; // false from the last join until the first roll's random number draws the turn order
+        uint8 entropyAttempts; // Entropy requests made for the outstanding roll (0 = no roll outstanding)
+        uint64 retryAt; // when the outstanding roll may be asked again (or, after the last attempt, the game called off)
+        address provider; // the Entropy provider of this game, fixed when the lobby opened
+        uint32 callbackGasLimit; // the callback gas this game's rolls ask for, fixed when the lobby opened
     }
 
     /// @notice One player's sheet in one game, decoded.
@@ -133,6 +138,14 @@ interface IDiceHall {
     error DeadlineNotPassed(uint256 gameId, uint64 deadline);
     /// @notice Only the Entropy contract may deliver random numbers.
     error NotEntropy(address caller);
+    /// @notice A roll asked again must keep the dice its first attempt kept.
+    error KeepMaskLocked(uint256 gameId, uint8 keepMask);
+    /// @notice Entropy failed this roll on every attempt allowed; the game can only be called off now.
+    error RollAttemptsExhausted(uint256 gameId);
+    /// @notice The Entropy request failed without a reason (out of gas): the transaction needs more gas.
+    error EntropyCallFailed();
+    /// @notice Entropy does not know this provider.
+    error ProviderNotRegistered(address provider);
     /// @notice The caller has no credits in this token.
     error NothingToWithdraw(address token, address account);
     /// @notice Sending the native coin failed.
@@ -145,7 +158,7 @@ interface IDiceHall {
     error InvalidBounds(uint32 min, uint32 max);
     /// @notice A token's bet limits are empty.
     error InvalidBetLimits(uint128 minBet, uint128 maxBet);
-    /// @notice A duration or gas limit is zero or unreasonably large.
+    /// @notice A duration or gas limit is below its floor or above its cap.
     error InvalidSetting(uint256 value);
     /// @notice An address argument is zero.
     error ZeroAddress();
@@ -168,7 +181,7 @@ interface IDiceHall {
     event PlayerJoined(uint256 indexed gameId, address indexed player);
     /// @notice A player left an open lobby and was refunded.
     event PlayerLeft(uint256 indexed gameId, address indexed player);
-    /// @notice The last seat filled; play begins in this turn order.
+    /// @notice The first roll's random number drew the turn order; play begins in it.
     event GameStarted(uint256 indexed gameId, address[] order);
     /// @notice A roll was sent to Pyth Entropy.
     event RollRequested(
@@ -177,6 +190,8 @@ interface IDiceHall {
         uint64 sequenceNumber,
         uint8 keepMask
     );
+    /// @notice Entropy refused a roll's request; the roll fee was credited back and the roll may be asked again.
+    event RollRefused(uint256 indexed gameId, address indexed player, bytes reason);
     /// @notice Entropy answered; these are the dice after the roll.
     event DiceRolled(
         uint256 indexed gameId,
@@ -207,7 +222,8 @@ interface IDiceHall {
         uint256 payoutEach,
         uint256 houseFee
     );
-    /// @notice A lobby was cancelled and every seat refunded.
+    /// @notice The game was called off: a lobby cancelled (every seat refunded), or a running game whose dice
+    /// Entropy failed to deliver or whose order nobody drew (the pot split among the players still in, no fee).
     event GameCancelled(uint256 indexed gameId);
     /// @notice An account pulled its credits.
     event Withdrawn(address indexed token, address indexed account, uint256 amount);
@@ -226,7 +242,7 @@ interface IDiceHall {
     event EntropyTimeoutSet(uint32 seconds_);
     /// @notice The owner changed the gas limit asked for the Entropy callback.
     event CallbackGasLimitSet(uint32 gasLimit);
-    /// @notice The owner changed the Entropy provider.
+    /// @notice The owner changed the Entropy provider for lobbies opened from now on.
     event EntropyProviderSet(address provider);
     /// @notice The owner withdrew house fees.
     event TreasuryWithdrawn(address indexed token, address indexed to, uint256 amount);
@@ -235,25 +251,28 @@ interface IDiceHall {
 
     /// @notice Opens a lobby; the caller takes seat 0 and pays the bet.
     function createGame(GameConfig calldata cfg) external payable returns (uint256 gameId);
-    /// @notice Takes a seat and pays the bet; the last seat starts the game.
+    /// @notice Takes a seat and pays the bet; the last seat starts the game (its first roll draws the order).
     function joinGame(uint256 gameId) external payable;
     /// @notice Leaves an open lobby with a refund; the creator leaving cancels it.
     function leaveGame(uint256 gameId) external;
     /// @notice Cancels an open lobby (creator any time, anyone after the join window) and refunds all.
     function cancelGame(uint256 gameId) external;
-    /// @notice Rolls the dice not kept (bit i set keeps die i); pays `rollFee()`, surplus is credited.
+    /// @notice Rolls the dice not kept (bit i set keeps die i); pays `gameRollFee(gameId)`, surplus is credited.
     function roll(uint256 gameId, uint8 keepMask) external payable;
     /// @notice Fills one open box with the current dice and passes the turn.
     function score(uint256 gameId, uint8 category) external;
-    /// @notice Forfeits the current player once their deadline has passed; anyone may call.
+    /// @notice Forfeits the current player once their deadline has passed, or calls the game off when Entropy
+    /// failed its last attempt or nobody drew the order; anyone may call.
     function claimTimeout(uint256 gameId) external;
     /// @notice Sends the caller all their credits in one token.
     function withdraw(address token) external;
 
     // ------------------------------------------------------------------ views
 
-    /// @notice What one roll costs now (the Entropy fee).
+    /// @notice What one roll costs now in a lobby opened now (the Entropy fee).
     function rollFee() external view returns (uint256);
+    /// @notice What one roll of this game costs now (its provider's fee at its callback gas limit).
+    function gameRollFee(uint256 gameId) external view returns (uint256);
     /// @notice Credits an account can withdraw in a token.
     function credits(address token, address account) external view returns (uint256);
     /// @notice The raw score of a box for five dice, without Joker context.
@@ -276,11 +295,11 @@ interface IDiceHall {
     function moveTimeoutBounds() external view returns (uint32 min, uint32 max);
     /// @notice How long a roll waits for Entropy before it may be replaced, for lobbies opened now.
     function entropyTimeout() external view returns (uint32);
-    /// @notice The gas limit asked for each Entropy callback.
+    /// @notice The gas limit asked for each Entropy callback, for lobbies opened now.
     function callbackGasLimit() external view returns (uint32);
     /// @notice The Pyth Entropy contract.
     function entropy() external view returns (address);
-    /// @notice The Entropy provider the dice are asked from.
+    /// @notice The Entropy provider the dice of lobbies opened now are asked from.
     function entropyProvider() external view returns (address);
 
     // ------------------------------------------------------------------ owner
@@ -293,11 +312,11 @@ interface IDiceHall {
     function setJoinWindowBounds(uint32 min, uint32 max) external;
     /// @notice Sets the bounds a lobby's move timeout must lie within.
     function setMoveTimeoutBounds(uint32 min, uint32 max) external;
-    /// @notice Sets how long a roll waits for Entropy before it may be replaced.
+    /// @notice Sets how long a roll waits for Entropy before it may be asked again (at least 30 minutes).
     function setEntropyTimeout(uint32 seconds_) external;
-    /// @notice Sets the gas limit asked for each Entropy callback.
+    /// @notice Sets the gas limit asked for each Entropy callback (60 000 to 2 500 000), for lobbies opened from now on.
     function setCallbackGasLimit(uint32 gasLimit) external;
-    /// @notice Sets the Entropy provider.
+    /// @notice Sets the Entropy provider (one Entropy knows) for lobbies opened from now on.
     function setEntropyProvider(address provider) external;
     /// @notice Stops new lobbies and joins; play, refunds and withdrawals go on.
     function pause() external;

@@ -5,7 +5,7 @@ pragma solidity 0.8.28;
 /// @dev A fresh storage slot costs 22 100 gas, more than the rest of a roll. So requests live in a ring of
 /// 64 slots written once at deployment (a rewrite costs 5 000), chosen by sequence number mod 64; a slot
 /// still held by another game's pending roll sends the request to a plain mapping instead, keyed by the
-/// provider epoch and the sequence number (providers number their requests independently).
+/// provider's id and the sequence number (providers number their requests independently).
 ///
 ///   entry: 255 ─ player ─ 96 | 95 ─ game id ─ 32 | 31 ─ low 32 bits of the sequence number ─ 0
 library PendingRolls {
@@ -15,7 +15,7 @@ library PendingRolls {
 
     struct Registry {
         uint256[RING_SIZE] ring;
-        mapping(uint256 epochAndSequence => uint256) overflow;
+        mapping(uint256 providerAndSequence => uint256) overflow;
     }
 
     /// @notice Writes every ring slot once so that later rolls pay for a rewrite, not a new slot.
@@ -35,14 +35,14 @@ library PendingRolls {
     /// @notice Records a request; `ringBusy` says the ring slot still belongs to another pending request.
     function store(
         Registry storage r,
-        uint16 epoch,
+        uint16 providerId,
         uint64 sequence,
         uint256 gameId,
         address player,
         bool ringBusy
     ) internal {
         uint256 e = (uint256(uint160(player)) << 96) | (uint256(uint64(gameId)) << 32) | uint32(sequence);
-        if (ringBusy) r.overflow[_key(epoch, sequence)] = e;
+        if (ringBusy) r.overflow[_key(providerId, sequence)] = e;
         else r.ring[sequence % RING_SIZE] = e;
     }
 
@@ -60,17 +60,17 @@ library PendingRolls {
     /// @notice The game and player of a request filed in the overflow mapping, which it leaves; else (0, 0).
     function takeOverflow(
         Registry storage r,
-        uint16 epoch,
+        uint16 providerId,
         uint64 sequence
     ) internal returns (uint256 gameId, address player) {
-        uint256 key = _key(epoch, sequence);
+        uint256 key = _key(providerId, sequence);
         uint256 e = r.overflow[key];
         if (e == 0) return (0, address(0));
         delete r.overflow[key];
         return (uint64(e >> 32), address(uint160(e >> 96)));
     }
 
-    function _key(uint16 epoch, uint64 sequence) private pure returns (uint256) {
-        return (uint256(epoch) << 64) | sequence;
+    function _key(uint16 providerId, uint64 sequence) private pure returns (uint256) {
+        return (uint256(providerId) << 64) | sequence;
     }
 }
