@@ -236,7 +236,8 @@ describe("DiceHall on the real Pyth Entropy", () => {
     const failedReceipt = await revealRoll(h, h.providerA, request);
     const failed = entropyEvents(h, failedReceipt, "CallbackFailed");
     assert.equal(failed.length, 1);
-    assert.equal(getAddress(failed[0].requester), getAddress(h.hall.address));
+    assert.equal(getAddress(failed[0].requestor), getAddress(h.hall.address));
+    assert.equal(failed[0].errorCode, "0x", "out of gas: no revert data");
     assert.equal(failed[0].sequenceNumber, request.sequenceNumber);
     assert.equal(hallEvents(h, failedReceipt, "DiceRolled").length, 0);
     const stored = await h.real.read.getRequestV2([h.providerA.address, request.sequenceNumber]);
@@ -338,6 +339,7 @@ describe("DiceHall on the real Pyth Entropy", () => {
     const pot = (await gameView(h, gameId)).pot;
     const hallBefore = await hallBalance(h);
     const keepMask = 0b00011;
+    let refunded = 0n;
     for (let attempt = 1; attempt <= 3; attempt++) {
       const creditsBefore = await credits(h, NATIVE, mover);
       const fee = await h.hall.read.gameRollFee([gameId]);
@@ -347,6 +349,7 @@ describe("DiceHall on the real Pyth Entropy", () => {
       assert.equal((refused.reason as Hex).slice(0, 10), OUT_OF_RANDOMNESS);
       assert.equal(hallEvents(h, receipt, "RollRequested").length, 0);
       assert.equal(await credits(h, NATIVE, mover), creditsBefore + fee, "the fee comes back");
+      refunded += fee;
       const game = await gameView(h, gameId);
       assert.equal(game.entropyAttempts, attempt);
       assert.equal(game.pendingSequence, 0n);
@@ -394,7 +397,7 @@ describe("DiceHall on the real Pyth Entropy", () => {
     assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
     assert.equal((await credits(h, NATIVE, h.alice)) - aliceBefore, pot / 2n);
     assert.equal((await credits(h, NATIVE, h.bob)) - bobBefore, pot / 2n);
-    assert.equal(await hallBalance(h), hallBefore, "the refusals moved no coin out");
+    assert.equal(await hallBalance(h), hallBefore + refunded, "the refused fees wait as credits");
   });
 
   it("lets a refused roll through once the provider registers a fresh chain", async () => {
