@@ -180,7 +180,7 @@ contract DiceHallHandler {
         uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Running);
         if (id == 0) return;
         IDiceHall.GameView memory v = hall.getGame(id);
-        if (v.pendingSequence != 0 && block.timestamp < uint256(v.rollRequestedAt) + v.entropyTimeout) {
+        if (v.pendingSequence != 0 && block.timestamp < v.retryAt) {
             _reveal(v.pendingSequence, r);
             return;
         }
@@ -211,9 +211,8 @@ contract DiceHallHandler {
 
     function _playTurn(uint256 id, bytes32 r, uint256 boxSeed) internal {
         IDiceHall.GameView memory v = hall.getGame(id);
-        if (v.pendingSequence != 0) return;
-        address player = v.players[v.currentSeat];
-        if (hall.getPlayer(id, player).rollsUsed == 0) {
+        if (v.entropyAttempts != 0) return;
+        if (!v.orderDrawn || hall.getPlayer(id, v.players[v.currentSeat]).rollsUsed == 0) {
             if (!_roll(id, v, 0, 0)) return;
             v = hall.getGame(id);
             _reveal(v.pendingSequence, r);
@@ -320,10 +319,17 @@ contract DiceHallHandler {
         uint256 maskSeed,
         uint256 tip
     ) internal returns (bool) {
-        address player = v.players[v.currentSeat];
-        uint8 used = hall.getPlayer(id, player).rollsUsed;
-        if (used == 3) return false;
-        uint8 keepMask = used == 0 ? 0 : uint8(maskSeed % 31);
+        // Before the order is drawn any seated player may roll; a roll asked again keeps its mask.
+        address player = v.orderDrawn ? v.players[v.currentSeat] : v.players[maskSeed % v.players.length];
+        uint8 keepMask;
+        if (v.entropyAttempts != 0) {
+            if (v.entropyAttempts == 3 || block.timestamp < v.retryAt) return false;
+            keepMask = v.pendingKeepMask;
+        } else {
+            uint8 used = v.orderDrawn ? hall.getPlayer(id, player).rollsUsed : 0;
+            if (used == 3) return false;
+            keepMask = used == 0 ? 0 : uint8(maskSeed % 31);
+        }
         HEVM.prank(player);
         try hall.roll{value: tip}(id, keepMask) {
             moneyIn[0] += tip;
@@ -343,9 +349,9 @@ contract DiceHallHandler {
     }
 
     function _score(uint256 id, IDiceHall.GameView memory v, uint256 boxSeed) internal {
+        if (!v.orderDrawn || v.entropyAttempts != 0) return;
         address player = v.players[v.currentSeat];
         if (hall.getPlayer(id, player).rollsUsed == 0) return;
-        if (v.pendingSequence != 0 && block.timestamp < uint256(v.rollRequestedAt) + v.entropyTimeout) return;
         uint256 boxes =
             v.config.ruleSet == 1
                 ? 15
@@ -365,9 +371,11 @@ contract DiceHallHandler {
     function _timeOut(uint256 id, uint256 lateBy) internal {
         IDiceHall.GameView memory v = hall.getGame(id);
         uint256 deadline =
-            v.pendingSequence == 0
+            v.entropyAttempts == 0
                 ? v.deadline
-                : uint256(v.rollRequestedAt) + v.entropyTimeout + v.config.moveTimeout;
+                : v.entropyAttempts == 3
+                    ? v.retryAt
+                    : uint256(v.retryAt) + v.config.moveTimeout;
         uint256 at = deadline + 1 + lateBy;
         if (at > block.timestamp) HEVM.warp(at);
         HEVM.prank(SINK);
@@ -391,13 +399,13 @@ contract DiceHallHandler {
 
     function _afterMove(uint256 id) internal {
         GhostGame storage g = ghost[id];
-        if (
-            g.status == IDiceHall.GameStatus.Running &&
-            hall.getGame(id).status == IDiceHall.GameStatus.Finished
-        ) {
-            g.status = IDiceHall.GameStatus.Finished;
+        IDiceHall.GameStatus status = hall.getGame(id).status;
+        if (g.status == IDiceHall.GameStatus.Running && status != IDiceHall.GameStatus.Running) {
+            // Finished, or called off (Entropy failed, or nobody drew the order): the whole pot left escrow.
+            g.status = status;
             escrow[g.tokenIndex] -= uint256(g.bet) * g.seats;
-            ++finishedGames;
+            if (status == IDiceHall.GameStatus.Finished) ++finishedGames;
+            else ++cancelledGames;
         }
     }
 

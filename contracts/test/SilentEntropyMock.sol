@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {KnownProviders} from "./KnownProviders.sol";
+
 /// @notice An Entropy provider that takes requests and never answers them: the failure DiceHall's
 /// "roll again after the entropy timeout" path exists for. Only the calls DiceHall makes are here.
-contract SilentEntropyMock {
+contract SilentEntropyMock is KnownProviders {
     address public defaultProvider;
     uint64 public lastSequence;
     uint256 public requests;
 
     constructor(address provider) {
         defaultProvider = provider;
+        register(provider);
     }
 
     function getDefaultProvider() external view returns (address) {

@@ -1,4 +1,5 @@
 import { keccak256, toHex, type Hex } from "viem";
+import { drawTurnOrder } from "../../web/src/rules/turnOrder.ts";
 
 /**
  * Finding a random number that yields chosen dice, so a test can script a roll through
@@ -54,8 +55,11 @@ function face(counter: number, position: number): number {
   return value;
 }
 
-/** A random number whose re-rolled dice show `pattern` (null positions are not looked at). */
-export function randomFor(pattern: DicePattern): Hex {
+/**
+ * A random number whose re-rolled dice show `pattern` (null positions are not looked at) and that
+ * `accept` takes (e.g. one that draws a wanted turn order on a game's first roll).
+ */
+export function randomFor(pattern: DicePattern, accept?: (r: Hex) => boolean): Hex {
   if (pattern.length !== 5) throw new RangeError("a pattern has five positions");
   for (const want of pattern) {
     if (want !== null && !(Number.isInteger(want) && want >= 1 && want <= 6)) {
@@ -72,13 +76,31 @@ export function randomFor(pattern: DicePattern): Hex {
       const want = pattern[i];
       if (want !== null && face(counter, i) !== want) matches = false;
     }
-    if (matches) return candidateRandom(counter);
+    if (matches && (!accept || accept(candidateRandom(counter)))) return candidateRandom(counter);
   }
 }
 
 /** A random number for a roll that keeps the dice in `keepMask` and shows `dice` afterwards. */
-export function randomForRoll(keepMask: number, dice: readonly number[]): Hex {
-  return randomFor(dice.map((value, i) => (((keepMask >> i) & 1) === 1 ? null : value)));
+export function randomForRoll(
+  keepMask: number,
+  dice: readonly number[],
+  accept?: (r: Hex) => boolean,
+): Hex {
+  return randomFor(
+    dice.map((value, i) => (((keepMask >> i) & 1) === 1 ? null : value)),
+    accept,
+  );
+}
+
+/** Whether `r`, as a game's first roll, keeps the turn order as the seats were joined. */
+export function keepsJoinOrder(seats: number): (r: Hex) => boolean {
+  return (r) => drawTurnOrder(r, seats).every((joinIndex, position) => joinIndex === position);
+}
+
+/** The first of the seeded numbers from `n` on that keeps the join order, and the next index. */
+export function seededJoinOrderRandom(seed: string, n: number, seats: number): [Hex, number] {
+  const keeps = keepsJoinOrder(seats);
+  for (; ; n++) if (keeps(seededRandom(seed, n))) return [seededRandom(seed, n), n + 1];
 }
 
 /** A fixed, unscripted-looking random number for a seed: for games whose dice need not be chosen. */

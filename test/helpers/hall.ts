@@ -12,7 +12,7 @@ import {
 } from "viem";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ContractReturnType, WalletClient } from "@nomicfoundation/hardhat-viem/types";
-import { randomForRoll } from "./dice.ts";
+import { keepsJoinOrder, randomForRoll } from "./dice.ts";
 
 /**
  * Fixtures and moves for the DiceHall protocol tests: a deployed hall on MockEntropy (or on a
@@ -31,7 +31,7 @@ export const FEE_BPS = 500;
 export const JOIN_WINDOW = 3600;
 export const MOVE_TIMEOUT = 600;
 /** The protocol's defaults at deployment (PROTOCOL.md). */
-export const DEFAULT_ENTROPY_TIMEOUT = 300;
+export const DEFAULT_ENTROPY_TIMEOUT = 1800;
 export const DEFAULT_CALLBACK_GAS_LIMIT = 100_000;
 export const DEFAULT_WINDOW_MIN = 60;
 export const DEFAULT_WINDOW_MAX = 7 * 24 * 3600;
@@ -280,12 +280,16 @@ export async function joinLobby(
 
 export interface StartedGame {
   gameId: bigint;
-  /** The players in turn order, as GameStarted announced it. */
+  /**
+   * The players in the turn order the game's first roll will draw. The roll helpers below script
+   * that roll's number so that it draws the join order, so this is the join order.
+   */
   order: WalletClient[];
+  /** The last join: the game is running, its order not drawn yet. */
   startReceipt: TransactionReceipt;
 }
 
-/** Opens a lobby for `o.seats` (default 2) of the given players and fills it. */
+/** Opens a lobby for `o.seats` (default 2) of the given players and fills it (no roll yet). */
 export async function startGame(
   h: Hall,
   o: LobbyOptions & { players?: WalletClient[] } = {},
@@ -297,9 +301,8 @@ export async function startGame(
   let startReceipt: TransactionReceipt | undefined;
   for (const p of players.slice(1)) startReceipt = await joinLobby(h, gameId, p);
   assert.ok(startReceipt);
-  const started = hallEvent(h, startReceipt, "GameStarted");
-  const order = (started.order as Address[]).map((a) => walletOf(h, a));
-  return { gameId, order, startReceipt };
+  assert.equal(hallEvents(h, startReceipt, "GameStarted").length, 0, "the first roll draws the order");
+  return { gameId, order: players, startReceipt };
 }
 
 // ---------------------------------------------------------------------------------- turns
@@ -327,7 +330,7 @@ export function rollTx(
   value?: bigint,
 ) {
   return (async () => {
-    const fee = value ?? (await h.hall.read.rollFee());
+    const fee = value ?? (await h.hall.read.gameRollFee([gameId]));
     return h.hall.write.roll([gameId, keepMask], { account: player.account, value: fee });
   })();
 }
@@ -361,7 +364,11 @@ export interface Rolled {
   receipt: TransactionReceipt;
 }
 
-/** Rolls and has Entropy answer with `r`; returns the dice DiceRolled announced. */
+/**
+ * Rolls and has Entropy answer with `r`; returns the dice DiceRolled announced. On a game's first
+ * roll `player` is the one who moves first, and `r` must draw the join order (see `keepsJoinOrder`),
+ * so that the order startGame returned stays true.
+ */
 export async function rollRandom(
   h: Hall,
   gameId: bigint,
@@ -369,8 +376,16 @@ export async function rollRandom(
   keepMask: number,
   r: Hex,
 ): Promise<Rolled> {
+  const game = await gameView(h, gameId);
+  if (!game.orderDrawn) {
+    assert.ok(keepsJoinOrder(game.players.length)(r), "a first roll's number must draw the join order");
+  }
   const { sequenceNumber } = await requestRoll(h, gameId, player, keepMask);
   const receipt = await reveal(h, sequenceNumber, r);
+  if (!game.orderDrawn) {
+    const started = hallEvent(h, receipt, "GameStarted");
+    assert.deepEqual(started.order, game.players, "the draw kept the join order");
+  }
   const rolled = hallEvent(h, receipt, "DiceRolled");
   assert.equal(rolled.gameId, gameId);
   assert.ok(sameAddress(rolled.player as string, player.account.address));
@@ -403,7 +418,9 @@ export async function rollWith(
       }
     }
   }
-  const rolled = await rollRandom(h, gameId, player, keepMask, randomForRoll(keepMask, dice));
+  const game = await gameView(h, gameId);
+  const accept = game.orderDrawn ? undefined : keepsJoinOrder(game.players.length);
+  const rolled = await rollRandom(h, gameId, player, keepMask, randomForRoll(keepMask, dice, accept));
   assert.deepEqual(rolled.dice, [...dice]);
   return rolled;
 }

@@ -6,7 +6,7 @@ import type { Dice } from "../../web/src/rules/score.ts";
 import { boxCount, type RuleSetId } from "../../web/src/rules/ruleSets.ts";
 import { applyScore, newSheet, totals, type Sheet } from "../../web/src/rules/sheet.ts";
 import { chooseTurnAction } from "../../web/src/rules/strategy.ts";
-import { seededRandom } from "./dice.ts";
+import { seededJoinOrderRandom, seededRandom } from "./dice.ts";
 import { addressOf, gameView, hallEvent, rollRandom, scoreBox, STATUS, type Hall } from "./hall.ts";
 
 /**
@@ -46,7 +46,11 @@ export async function playToTheEnd(
       for (;;) {
         const action = chooseTurnAction(sheet, dice ?? [1, 1, 1, 1, 1], rollsUsed);
         if (action.action === "roll") {
-          const r = seededRandom(seed, draws++);
+          let r = seededRandom(seed, draws++);
+          // The game's first roll draws the order: keep it the one the caller passed.
+          if (round === 1 && seat === 0 && rollsUsed === 0) {
+            [r, draws] = seededJoinOrderRandom(seed, draws - 1, order.length);
+          }
           const expected = rollDice(r, dice as Dice | null, action.keepMask);
           const rolled = await rollRandom(h, gameId, player, action.keepMask, r);
           rollsUsed++;
