@@ -8,7 +8,14 @@
 // still held by another game's pending roll), against the estimate a wallet gets on the usual path.
 // `npm run gas` prints the tables (medians per action) and fails if a target is missed.
 import { network } from "hardhat";
-import { parseEventLogs, zeroAddress, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
+import {
+  parseEventLogs,
+  zeroAddress,
+  type Address,
+  type Hash,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
 import {
   PROVIDER_FEE,
   PROVIDER_GAS_LIMIT,
@@ -69,13 +76,19 @@ async function playGame(samples: Samples, hall: Hall, answer: Answerer) {
   await m("joinGame", hall.write.joinGame([lobby], { value: bet, account: alice.account }));
   await m("createGame", hall.write.createGame([config(2)], { value: bet, account: alice.account }));
   const gameId = await gameIdOfLast(hall);
-  await m("joinGame (last seat)", hall.write.joinGame([gameId], { value: bet, account: bob.account }));
+  await m(
+    "joinGame (last seat)",
+    hall.write.joinGame([gameId], { value: bet, account: bob.account }),
+  );
 
   const byAddress = new Map([alice, bob].map((w) => [w.account.address.toLowerCase(), w]));
   let nonce = 0;
   // The first roll draws the turn order; the creator makes it.
   const fee = await hall.read.gameRollFee([gameId]);
-  const firstRoll = await m("roll", hall.write.roll([gameId, 0], { account: alice.account, value: fee }));
+  const firstRoll = await m(
+    "roll",
+    hall.write.roll([gameId, 0], { account: alice.account, value: fee }),
+  );
   await m("entropy callback, first roll (draws order)", answer.reveal(firstRoll, nonce++));
   let rolledThisTurn = 1;
   for (;;) {
@@ -230,7 +243,11 @@ function report(title: string, samples: Samples, entropyTargets: boolean) {
   };
   await playGame(samples, hall, answer);
   await baseline(samples, consumer.address, answer, 0n);
-  report("DiceHall gas, two-player classic game, Pyth MockEntropy, in-process chain", samples, true);
+  report(
+    "DiceHall gas, two-player classic game, Pyth MockEntropy, in-process chain",
+    samples,
+    true,
+  );
 }
 
 // ------------------------------------------------------------------------------ real Entropy
@@ -243,7 +260,11 @@ const provider: Provider = await registerProvider(publicClient, real, wallets[9]
 
 /** The user contribution and sequence number of the one Entropy request in a receipt. */
 function requestIn(receipt: TransactionReceipt) {
-  const logs = parseEventLogs({ abi: real.abi, logs: receipt.logs, eventName: "Requested" }) as unknown as {
+  const logs = parseEventLogs({
+    abi: real.abi,
+    logs: receipt.logs,
+    eventName: "Requested",
+  }) as unknown as {
     args: { sequenceNumber: bigint; userContribution?: Hex };
   }[];
   const v2 = logs.find((l) => l.args.userContribution !== undefined);
@@ -305,7 +326,8 @@ const rollArgs = (gameId: bigint, roller = alice, surplus = 0n) => ({
   account: roller.account,
   value: rollFee + surplus,
 });
-const nextSequence = async () => (await real.read.getProviderInfoV2([provider.address])).sequenceNumber;
+const nextSequence = async () =>
+  (await real.read.getProviderInfoV2([provider.address])).sequenceNumber;
 const held = new Set<number>();
 const holdNext = async () => {
   held.add(requestSlotIndex(provider.address, await nextSequence()));
@@ -320,12 +342,16 @@ const rollOf = (label: string, gameId: bigint, roller = alice, surplus = 0n) =>
 
 // Usual path: what a wallet estimates for a roll on a free slot, and what it then costs.
 const usualGame = await openGame();
-realSamples.set("roll, usual path (estimate)", [await publicClient.estimateContractGas(rollArgs(usualGame))]);
+realSamples.set("roll, usual path (estimate)", [
+  await publicClient.estimateContractGas(rollArgs(usualGame)),
+]);
 await rollOf("roll, usual path (gas used)", usualGame);
 // The same with a surplus, for a roller with no credit yet (wallets 11 and 12 never played).
 const [fresh1, fresh2, fresh3, fresh4] = [wallets[11], wallets[12], wallets[13], wallets[14]];
 const surplusGame = await openGame(fresh1, fresh2);
-const usualSurplusEstimate = await publicClient.estimateContractGas(rollArgs(surplusGame, fresh1, SURPLUS));
+const usualSurplusEstimate = await publicClient.estimateContractGas(
+  rollArgs(surplusGame, fresh1, SURPLUS),
+);
 realSamples.set("roll + surplus, usual path (estimate)", [usualSurplusEstimate]);
 await rollOf("roll + surplus, usual path (gas used)", surplusGame, fresh1, SURPLUS);
 
@@ -342,7 +368,8 @@ async function holdBoth(): Promise<void> {
   held.add(requestSlotIndex(provider.address, ringSequence));
   for (;;) {
     const next = await nextSequence();
-    if ((next - ringSequence) % 64n === 0n && held.has(requestSlotIndex(provider.address, next))) return;
+    if ((next - ringSequence) % 64n === 0n && held.has(requestSlotIndex(provider.address, next)))
+      return;
     await holdNext();
   }
 }
@@ -351,7 +378,12 @@ await holdBoth();
 await rollOf("roll, Entropy slot and DiceHall ring slot held (gas used)", bothGame);
 const worstGame = await openGame(fresh3, fresh4);
 await holdBoth();
-await rollOf("roll + surplus, both slots held, first credit (gas used)", worstGame, fresh3, SURPLUS);
+await rollOf(
+  "roll + surplus, both slots held, first credit (gas used)",
+  worstGame,
+  fresh3,
+  SURPLUS,
+);
 
 report(
   "DiceHall gas, two-player classic game, Pyth's real Entropy (behind ERC1967Proxy, revealWithCallback)",

@@ -7,6 +7,7 @@ import { rollDice } from "../web/src/rules/dice.ts";
 import type { Dice } from "../web/src/rules/score.ts";
 import { applyScore, newSheet, type Sheet } from "../web/src/rules/sheet.ts";
 import { chooseTurnAction } from "../web/src/rules/strategy.ts";
+import { drawTurnOrder } from "../web/src/rules/turnOrder.ts";
 import {
   BET,
   NATIVE,
@@ -103,11 +104,23 @@ async function revealAndCheck(
 /** Makes the first roll of a full lobby and answers it; returns the drawn order. */
 async function drawOrder(h: RealHall, gameId: bigint, roller: WalletClient) {
   const { request } = await requestRealRoll(h, gameId, roller, 0);
-  const { receipt, rolled } = await revealAndCheck(h, request, null, 0);
+  return { request, ...(await drawOrderFrom(h, gameId, request)) };
+}
+
+/** Answers a game's first roll and checks the order it draws against RULES.md's draw. */
+async function drawOrderFrom(h: RealHall, gameId: bigint, request: EntropyRequest) {
+  const joinOrder = (await gameView(h, gameId)).players.map((a) => getAddress(a));
+  const { receipt, rolled, random } = await revealAndCheck(h, request, null, 0);
   const started = hallEvent(h, receipt, "GameStarted");
-  const order = (started.order as Hex[]).map((a) => walletOf(h, a));
-  assert.ok(getAddress(rolled.player) === addressOf(order[0]), "the first dice are order[0]'s");
-  return { order, request, dice: [...rolled.dice] as Dice };
+  const expected = drawTurnOrder(random, joinOrder.length).map((i) => joinOrder[i]);
+  assert.deepEqual(
+    (started.order as Hex[]).map((a) => getAddress(a)),
+    expected,
+    "the order comes from Entropy",
+  );
+  const order = expected.map((a) => walletOf(h, a));
+  assert.equal(getAddress(rolled.player), addressOf(order[0]), "the first dice are order[0]'s");
+  return { order, dice: [...rolled.dice] as Dice };
 }
 
 describe("DiceHall on the real Pyth Entropy", () => {
@@ -192,10 +205,7 @@ describe("DiceHall on the real Pyth Entropy", () => {
     assert.equal(await hallBalance(h), hallBefore + surplus);
 
     // The provider can take its fees out of the real contract.
-    await send(
-      h,
-      h.real.write.withdraw([PROVIDER_FEE], { account: h.providerA.wallet.account }),
-    );
+    await send(h, h.real.write.withdraw([PROVIDER_FEE], { account: h.providerA.wallet.account }));
   });
 
   it("charges more for a callback gas limit above the provider's default, fixed per game", async () => {
@@ -204,16 +214,24 @@ describe("DiceHall on the real Pyth Entropy", () => {
     const gameId = await fullLobby(h, [h.alice, h.bob]);
     await send(h, h.hall.write.setCallbackGasLimit([PROVIDER_GAS_LIMIT]));
     const scaled =
-      PROVIDER_FEE + (PROVIDER_FEE * BigInt(250_000 - PROVIDER_GAS_LIMIT)) / BigInt(PROVIDER_GAS_LIMIT);
+      PROVIDER_FEE +
+      (PROVIDER_FEE * BigInt(250_000 - PROVIDER_GAS_LIMIT)) / BigInt(PROVIDER_GAS_LIMIT);
     assert.equal(await h.hall.read.gameRollFee([gameId]), scaled + PYTH_FEE);
-    assert.equal(await h.hall.read.rollFee(), PROVIDER_FEE + PYTH_FEE, "new lobbies: the new limit");
+    assert.equal(
+      await h.hall.read.rollFee(),
+      PROVIDER_FEE + PYTH_FEE,
+      "new lobbies: the new limit",
+    );
     const { request } = await requestRealRoll(h, gameId, h.alice, 0);
     assert.equal(request.gasLimit, 250_000, "the game's own limit reaches Entropy");
 
     // A provider fee rise between quote and send: the stale quote is refused, not underpaid.
     const quoted = await h.hall.read.gameRollFee([gameId]);
     await revealAndCheck(h, request, null, 0);
-    await send(h, h.real.write.setProviderFee([PROVIDER_FEE * 2n], { account: h.providerA.wallet.account }));
+    await send(
+      h,
+      h.real.write.setProviderFee([PROVIDER_FEE * 2n], { account: h.providerA.wallet.account }),
+    );
     const view = await gameView(h, gameId);
     const player = walletOf(h, view.players[view.currentSeat]);
     const fresh = await h.hall.read.gameRollFee([gameId]);
@@ -293,8 +311,8 @@ describe("DiceHall on the real Pyth Entropy", () => {
     // Back to A while both games wait: the in-flight rolls of both providers still land.
     await send(h, h.hall.write.setEntropyProvider([A.address]));
     await send(h, h.hall.write.setEntropyProvider([A.address]));
-    const { order: order1 } = await drawOrderFrom(h, a1);
-    const { order: order2 } = await drawOrderFrom(h, b1);
+    const { order: order1 } = await drawOrderFrom(h, game1, a1);
+    const { order: order2 } = await drawOrderFrom(h, game2, b1);
 
     // Their next rolls still go to their own providers.
     await send(h, scoreTx(h, game1, order1[0], 12));
@@ -365,7 +383,11 @@ describe("DiceHall on the real Pyth Entropy", () => {
         h.hall,
         "DeadlineNotPassed",
       );
-      await h.viem.assertions.revertWithCustomError(scoreTx(h, gameId, mover, 12), h.hall, "RollPending");
+      await h.viem.assertions.revertWithCustomError(
+        scoreTx(h, gameId, mover, 12),
+        h.hall,
+        "RollPending",
+      );
       await h.viem.assertions.revertWithCustomError(
         realRollTx(h, gameId, mover, keepMask),
         h.hall,
@@ -391,7 +413,10 @@ describe("DiceHall on the real Pyth Entropy", () => {
     await networkHelpers.time.increase(1);
     const aliceBefore = await credits(h, NATIVE, h.alice);
     const bobBefore = await credits(h, NATIVE, h.bob);
-    const receipt = await send(h, h.hall.write.claimTimeout([gameId], { account: h.stranger.account }));
+    const receipt = await send(
+      h,
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+    );
     hallEvent(h, receipt, "GameCancelled");
     assert.equal(hallEvents(h, receipt, "PlayerForfeited").length, 0);
     assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
@@ -413,7 +438,13 @@ describe("DiceHall on the real Pyth Entropy", () => {
     assert.equal((await gameView(h, gameId)).orderDrawn, false);
 
     // The provider rotates its commitment; after the entropy timeout the same roll is asked again.
-    const C = await registerProvider(h.publicClient, h.real, h.wallets[10], { seed: "provider C, new" }, C0);
+    const C = await registerProvider(
+      h.publicClient,
+      h.real,
+      h.wallets[10],
+      { seed: "provider C, new" },
+      C0,
+    );
     await networkHelpers.time.increaseTo((await gameView(h, gameId)).retryAt);
     const { request } = await requestRealRoll(h, gameId, h.bob, 0);
     assert.equal(request.provider, C.address);
@@ -428,7 +459,10 @@ describe("DiceHall on the real Pyth Entropy", () => {
     const consumer = await h.viem.deployContract("NullEntropyConsumer", [h.real.address]);
     const fee = PROVIDER_FEE + PYTH_FEE;
     const nextSlot = async () =>
-      requestSlotIndex(A.address, (await h.real.read.getProviderInfoV2([A.address])).sequenceNumber);
+      requestSlotIndex(
+        A.address,
+        (await h.real.read.getProviderInfoV2([A.address])).sequenceNumber,
+      );
     const gameId = await fullLobby(h, [h.alice, h.bob]);
     // Unanswered requests of another consumer until the next sequence number's slot is one of theirs.
     const held = new Set<number>();
@@ -450,10 +484,3 @@ describe("DiceHall on the real Pyth Entropy", () => {
     assert.equal((await gameView(h, gameId)).orderDrawn, true);
   });
 });
-
-/** Answers a game's first roll (any provider) and returns the drawn order. */
-async function drawOrderFrom(h: RealHall, request: EntropyRequest) {
-  const { receipt } = await revealAndCheck(h, request, null, 0);
-  const started = hallEvent(h, receipt, "GameStarted");
-  return { order: (started.order as Hex[]).map((a) => walletOf(h, a)) };
-}

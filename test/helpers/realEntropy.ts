@@ -240,7 +240,9 @@ export function entropyEvents(h: RealHall, receipt: TransactionReceipt, eventNam
     logs: receipt.logs,
     eventName: eventName as never,
   }) as unknown as { address: Address; args: Record<string, any> }[];
-  return logs.filter((l) => getAddress(l.address) === getAddress(h.real.address)).map((l) => l.args);
+  return logs
+    .filter((l) => getAddress(l.address) === getAddress(h.real.address))
+    .map((l) => l.args);
 }
 
 /** The one Entropy V2 `Requested` event in a receipt (V1 has an event of the same name). */
@@ -341,12 +343,21 @@ export function requestSlotIndex(provider: Address, sequence: bigint): number {
  */
 export async function starveCallback(h: RealHall, request: EntropyRequest, gasLimit10k: number) {
   const index = BigInt(requestSlotIndex(request.provider, request.sequenceNumber));
-  const slot = REQUESTS_SLOT + index * REQUEST_WORDS + 2n;
-  const stored = await h.real.read.getRequestV2([request.provider, request.sequenceNumber]);
-  assert.equal(stored.sequenceNumber, request.sequenceNumber, "the request is in the array");
-  const word = BigInt(
-    (await h.publicClient.getStorageAt({ address: h.real.address, slot: toHex(slot) })) ?? "0x0",
+  const first = REQUESTS_SLOT + index * REQUEST_WORDS;
+  const slot = first + 2n;
+  const read = async (at: bigint) =>
+    BigInt(
+      (await h.publicClient.getStorageAt({ address: h.real.address, slot: toHex(at) })) ?? "0x0",
+    );
+  // The request's first word: provider (low 160 bits), then its sequence number (64 bits).
+  const head = await read(first);
+  assert.equal(
+    (head >> 160n) & ((1n << 64n) - 1n),
+    request.sequenceNumber,
+    "the request is in the array",
   );
+  const stored = await h.real.read.getRequestV2([request.provider, request.sequenceNumber]);
+  const word = await read(slot);
   assert.equal(Number(word >> 240n), stored.gasLimit10k, "the slot layout is EntropyState's");
   const rewritten = (word & ((1n << 240n) - 1n)) | (BigInt(gasLimit10k) << 240n);
   await h.networkHelpers.setStorageAt(h.real.address, slot, toHex(rewritten, { size: 32 }));
