@@ -120,10 +120,23 @@ async function drawOrderFrom(h: RealHall, gameId: bigint, request: EntropyReques
   );
   const order = expected.map((a) => walletOf(h, a));
   assert.equal(getAddress(rolled.player), addressOf(order[0]), "the first dice are order[0]'s");
-  return { order, dice: [...rolled.dice] as Dice };
+  return { order, dice: rolled.dice as Dice };
 }
 
 describe("DiceHall on the real Pyth Entropy", () => {
+  it("runs Entropy as Pyth deploys it: behind a proxy, initialized once", async () => {
+    const h = await fixture();
+    assert.equal(getAddress(await h.real.read.getDefaultProvider()), h.providerA.address);
+    assert.equal(await h.real.read.getPythFee(), PYTH_FEE);
+    await h.viem.assertions.revertWithCustomError(
+      h.real.write.initialize([addressOf(h.stranger), 0n, addressOf(h.stranger), false], {
+        account: h.stranger.account,
+      }),
+      h.real,
+      "AlreadyInitialized",
+    );
+  });
+
   it("plays a whole game through revealWithCallback with a real hash chain", async () => {
     const h = await fixture();
     const gameId = await fullLobby(h, [h.alice, h.bob]);
@@ -154,7 +167,7 @@ describe("DiceHall on the real Pyth Entropy", () => {
             assert.ok(request.sequenceNumber > lastSequence, "the provider's sequence grows");
             lastSequence = request.sequenceNumber;
             const { rolled } = await revealAndCheck(h, request, dice, action.keepMask);
-            dice = [...rolled.dice] as Dice;
+            dice = rolled.dice as Dice;
             rollsUsed++;
             assert.equal(Number(rolled.rollNumber), rollsUsed);
             continue;
