@@ -460,7 +460,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @inheritdoc IDiceHall
     function setCallbackGasLimit(uint32 gasLimit) external onlyOwner {
-        if (gasLimit < MIN_CALLBACK_GAS_LIMIT || gasLimit > MAX_CALLBACK_GAS_LIMIT) revert InvalidSetting(gasLimit);
+        if (gasLimit < MIN_CALLBACK_GAS_LIMIT || gasLimit > MAX_CALLBACK_GAS_LIMIT)
+            revert InvalidSetting(gasLimit);
         _settings.callbackGasLimit = gasLimit;
         emit CallbackGasLimitSet(gasLimit);
     }
@@ -693,7 +694,11 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @dev The first roll's number draws the turn order (so no one can choose it by when or how they join);
     /// its dice are the first player's. Returns that player.
-    function _drawOrder(uint256 gameId, Game storage g, bytes32 randomNumber) private returns (address first) {
+    function _drawOrder(
+        uint256 gameId,
+        Game storage g,
+        bytes32 randomNumber
+    ) private returns (address first) {
         uint8 seats = g.seats;
         uint8 order = TurnOrder.shuffle(uint256(keccak256(abi.encode(randomNumber, ORDER_DRAW))), seats);
         g.order = order;

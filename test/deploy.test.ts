@@ -157,7 +157,7 @@ describe("the local module", () => {
     assert.equal(v.fee, 250);
     assert.deepEqual(v.join, [30, 7 * 24 * 3600]);
     assert.deepEqual(v.move, [15, 7 * 24 * 3600]);
-    assert.equal(v.entropyTimeout, 30);
+    assert.equal(v.entropyTimeout, 1800);
     assert.deepEqual(v.native, { allowed: true, minBet: 10n ** 15n, maxBet: 10n * 10n ** 18n });
     assert.deepEqual(await readHall(diceHall.address, "tokenConfig", [testToken.address]), {
       allowed: true,

@@ -60,6 +60,13 @@ async function runningFixture() {
   return { ...h, ...started };
 }
 
+/** A running game whose first roll drew the order: order[0] holds dice from one roll. */
+async function drawnFixture() {
+  const h = await runningFixture();
+  await rollWith(h, h.gameId, h.order[0], 0, [1, 2, 3, 4, 6]);
+  return h;
+}
+
 describe("createGame", () => {
   it("reverts EnforcedPause while the hall is paused, before any other check", async () => {
     const h = await fixture();
@@ -493,7 +500,7 @@ describe("roll", () => {
   });
 
   it("reverts NotYourTurn for the seated player whose turn it is not", async () => {
-    const h = await runningFixture();
+    const h = await drawnFixture();
     const [first, second] = h.order;
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, h.gameId, second, 0),
@@ -504,7 +511,7 @@ describe("roll", () => {
   });
 
   it("reverts NotYourTurn for a stranger, before the keep mask is looked at", async () => {
-    const h = await runningFixture();
+    const h = await drawnFixture();
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, h.gameId, h.stranger, 0b11111),
       h.hall,
@@ -542,7 +549,7 @@ describe("roll", () => {
   });
 
   it("reverts NotYourTurn, not RollPending, for another player while the dice are out", async () => {
-    const h = await runningFixture();
+    const h = await drawnFixture();
     await requestRoll(h, h.gameId, h.order[0], 0);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, h.gameId, h.order[1], 0),
@@ -621,7 +628,7 @@ describe("roll", () => {
   });
 
   it("reverts GameNotRunning once the game is over", async () => {
-    const h = await runningFixture();
+    const h = await drawnFixture();
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await send(h, h.hall.write.claimTimeout([h.gameId], { account: h.stranger.account }));
     await h.viem.assertions.revertWithCustomErrorWithArgs(
@@ -713,15 +720,17 @@ describe("score", () => {
     );
   });
 
-  it("reverts NotRolledYet when the only roll of the turn is still pending past its timeout", async () => {
+  it("reverts RollPending, not NotRolledYet, while the only roll is out, even past its timeout", async () => {
     const h = await runningFixture();
-    await requestRoll(h, h.gameId, h.order[0], 0);
+    const { sequenceNumber, receipt } = await requestRoll(h, h.gameId, h.order[0], 0);
+    const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
+      .timestamp;
     await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT + 1);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       scoreTx(h, h.gameId, h.order[0], 0),
       h.hall,
-      "NotRolledYet",
-      [h.gameId],
+      "RollPending",
+      [h.gameId, sequenceNumber, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT)],
     );
   });
 
@@ -1016,12 +1025,13 @@ describe("owner calls", () => {
     );
   });
 
-  it("reverts ZeroAddress for the zero provider", async () => {
+  it("reverts ProviderNotRegistered for the zero provider", async () => {
     const h = await fixture();
-    await h.viem.assertions.revertWithCustomError(
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.setEntropyProvider([zeroAddress]),
       h.hall,
-      "ZeroAddress",
+      "ProviderNotRegistered",
+      [zeroAddress],
     );
   });
 
@@ -1035,7 +1045,7 @@ describe("owner calls", () => {
   });
 
   it("reverts TreasuryInsufficient when the owner asks for more than the fees collected", async () => {
-    const h = await runningFixture();
+    const h = await drawnFixture();
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await send(h, h.hall.write.claimTimeout([h.gameId], { account: h.stranger.account }));
     const fee = (2n * BET * BigInt(FEE_BPS)) / 10_000n;

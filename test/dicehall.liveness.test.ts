@@ -26,7 +26,7 @@ import {
   startGame,
   type Hall,
 } from "./helpers/hall.ts";
-import { randomFor } from "./helpers/dice.ts";
+import { keepsJoinOrder, randomFor } from "./helpers/dice.ts";
 
 /** No one can be stuck: timeouts forfeit, play goes on, the last player standing wins. */
 
@@ -45,6 +45,7 @@ describe("claimTimeout", () => {
   it("forfeits the idle player one second after the deadline and passes the turn", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 3 });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // the first roll draws the order
     const { deadline } = await gameView(h, gameId);
     await networkHelpers.time.setNextBlockTimestamp(deadline + 1n);
     const receipt = await claim(h, gameId);
@@ -154,6 +155,7 @@ describe("claimTimeout", () => {
   it("ends a two-player game at once when one player times out", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 2 });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // the first roll draws the order
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     const receipt = await claim(h, gameId);
     hallEvent(h, receipt, "PlayerForfeited");
@@ -182,7 +184,7 @@ describe("claimTimeout", () => {
       "DeadlineNotPassed",
       [gameId, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT)],
     );
-    const answer = await reveal(h, sequenceNumber, randomFor([3, 3, 3, 2, 2]));
+    const answer = await reveal(h, sequenceNumber, randomFor([3, 3, 3, 2, 2], keepsJoinOrder(2)));
     const answeredAt = (await h.publicClient.getBlock({ blockNumber: answer.blockNumber }))
       .timestamp;
     assert.equal((await gameView(h, gameId)).deadline, answeredAt + BigInt(MOVE_TIMEOUT));
@@ -210,6 +212,7 @@ describe("claimTimeout", () => {
   it("times out a player who walks away after their request went unanswered", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 3 });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // the first roll draws the order
     const { receipt } = await requestRoll(h, gameId, order[0], 0);
     const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;

@@ -118,6 +118,7 @@ describe("settlement", () => {
     const h = await fixture();
     await send(h, h.hall.write.setHouseFee([0]));
     const { gameId, order } = await startGame(h, { seats: 2 });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // draws the order
     await send(h, h.hall.write.setHouseFee([1000]));
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     const receipt = await send(
@@ -135,6 +136,7 @@ describe("settlement", () => {
     const h = await fixture();
     await send(h, h.hall.write.setHouseFee([1000]));
     const { gameId, order } = await startGame(h, { seats: 3 });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // draws the order
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await send(h, h.hall.write.claimTimeout([gameId], { account: h.stranger.account }));
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
@@ -172,6 +174,7 @@ describe("withdraw", () => {
   it("sends a winner's token credits in full", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 2, token: h.token.address });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // draws the order
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await send(h, h.hall.write.claimTimeout([gameId], { account: h.stranger.account }));
     const winner = order[1];
@@ -193,7 +196,8 @@ describe("withdraw", () => {
 
   it("pays the owner the treasury, and never more", async () => {
     const h = await fixture();
-    const { gameId } = await startGame(h, { seats: 2 });
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // draws the order
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await send(h, h.hall.write.claimTimeout([gameId], { account: h.stranger.account }));
     const fee = settlement(BET, 2, FEE_BPS, 1).fee;
@@ -293,6 +297,7 @@ describe("claimTimeout payouts", () => {
   it("pays the last player standing the pot minus the fee", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 3, token: h.token.address });
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // draws the order
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await send(h, h.hall.write.claimTimeout([gameId], { account: h.stranger.account }));
     await rollWith(h, gameId, order[1], 0, [1, 2, 3, 4, 5]);

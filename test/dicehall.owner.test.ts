@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { getAddress, parseEventLogs } from "viem";
+import { getAddress, parseEventLogs, zeroHash } from "viem";
 import {
   DEFAULT_CALLBACK_GAS_LIMIT,
   DEFAULT_ENTROPY_TIMEOUT,
@@ -156,23 +156,27 @@ describe("owner setters", () => {
 
   it("setEntropyTimeout announces the new timeout", async () => {
     const h = await fixture();
-    const receipt = await send(h, h.hall.write.setEntropyTimeout([45]));
-    assert.equal(hallEvent(h, receipt, "EntropyTimeoutSet").seconds_, 45);
-    assert.equal(await h.hall.read.entropyTimeout(), 45);
+    const receipt = await send(h, h.hall.write.setEntropyTimeout([3600]));
+    assert.equal(hallEvent(h, receipt, "EntropyTimeoutSet").seconds_, 3600);
+    assert.equal(await h.hall.read.entropyTimeout(), 3600);
   });
 
-  it("setCallbackGasLimit and setEntropyProvider apply to the next roll of a running game", async () => {
+  it("setCallbackGasLimit and setEntropyProvider apply to the first roll of a lobby opened after", async () => {
     const h = await fixture();
-    const { gameId, order } = await startGame(h, { seats: 2 });
-    await rollWith(h, gameId, order[0], 0, [1, 1, 1, 1, 1]);
     const other = addressOf(h.wallets[10]);
+    // MockEntropy knows a provider once it took a request for it.
+    await send(
+      h,
+      h.entropy.write.requestV2([other, zeroHash, 100_000], { account: h.erin.account }),
+    );
     const a = await send(h, h.hall.write.setCallbackGasLimit([2_500_000]));
     assert.equal(hallEvent(h, a, "CallbackGasLimitSet").gasLimit, 2_500_000);
     const b = await send(h, h.hall.write.setEntropyProvider([other]));
     assert.equal(hallEvent(h, b, "EntropyProviderSet").provider, other);
     assert.equal(await h.hall.read.entropyProvider(), other);
 
-    const { sequenceNumber, receipt } = await requestRoll(h, gameId, order[0], 0b00011);
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    const { sequenceNumber, receipt } = await requestRoll(h, gameId, order[0], 0);
     const requested = parseEventLogs({
       abi: h.entropy.abi,
       logs: receipt.logs,
@@ -187,7 +191,7 @@ describe("owner setters", () => {
       h,
       h.entropy.write.mockReveal([other, sequenceNumber, `0x${"ab".repeat(32)}`]),
     );
-    assert.equal(hallEvent(h, answer, "DiceRolled").rollNumber, 2);
+    assert.equal(hallEvent(h, answer, "DiceRolled").rollNumber, 1);
   });
 
   it("pause and unpause announce themselves", async () => {

@@ -394,21 +394,24 @@ describe("score", () => {
     assert.equal(game.deadline, block.timestamp + BigInt(MOVE_TIMEOUT));
   });
 
-  it("scores the dice on the table once a re-roll has waited past the entropy timeout", async () => {
+  it("never scores the old dice while a re-roll is out: it is asked again, same dice kept", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 2 });
     const [first] = order;
     await rollWith(h, gameId, first, 0, [6, 6, 6, 2, 3]);
     const { sequenceNumber } = await requestRoll(h, gameId, first, 0b00111);
     await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT + 1);
-    const scored = await scoreBox(h, gameId, first, 5);
-    assert.equal(scored.points, 18, "the dice of the last answered roll");
-    const game = await gameView(h, gameId);
-    assert.equal(game.pendingSequence, 0n);
-    assert.equal(game.currentSeat, 1);
-    // The dropped request's late answer changes nothing.
+    await h.viem.assertions.revertWithCustomError(
+      scoreTx(h, gameId, first, 5),
+      h.hall,
+      "RollPending",
+    );
+    const again = await requestRoll(h, gameId, first, 0b00111);
+    // The first request's late answer changes nothing; the second one's dice count.
     const late = await reveal(h, sequenceNumber, randomFor([6, 6, 6, 6, 6]));
     assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
+    await reveal(h, again.sequenceNumber, randomFor([null, null, null, 1, 1]));
+    assert.equal((await scoreBox(h, gameId, first, 5)).points, 18);
     assert.equal((await playerView(h, gameId, first)).boxScores[5], 18n);
   });
 });

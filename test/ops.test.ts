@@ -23,6 +23,8 @@ import {
   claimTimeout,
   joinGame,
   openGame,
+  revealNow,
+  roll,
   table,
 } from "../scripts/lib/table.ts";
 import { diceHallTasks } from "../scripts/tasks/index.ts";
@@ -108,7 +110,7 @@ describe("operator tasks", { timeout: 60_000 }, () => {
     assert.equal(s.entropy, stack.addresses.mockEntropy);
     assert.equal(s.entropyProvider, getAddress(stack.addresses.entropyProvider));
     assert.equal(s.entropyDefaultProvider, s.entropyProvider);
-    assert.equal(s.entropyTimeout, 30);
+    assert.equal(s.entropyTimeout, 1800);
     assert.equal(s.callbackGasLimit, 100_000);
     const byToken = new Map(s.tokens.map((t) => [t.token, t]));
     assert.deepEqual(
@@ -166,12 +168,16 @@ describe("operator tasks", { timeout: 60_000 }, () => {
     assert.deepEqual(await read("moveTimeoutBounds"), [20, 43200]);
     await assert.rejects(run("bounds", { joinMin: "60" }), /give both/);
 
-    await run("entropy", { timeout: "10m", callbackGas: "150000" });
-    assert.equal(await read<number>("entropyTimeout"), 600);
+    await run("entropy", { timeout: "45m", callbackGas: "150000" });
+    assert.equal(await read<number>("entropyTimeout"), 2700);
     assert.equal(await read<number>("callbackGasLimit"), 150_000);
-    await run("entropy", { provider: stranger });
-    assert.equal(await read<Address>("entropyProvider"), stranger);
+    // Entropy does not know this address as a provider: the task passes the contract's refusal on.
+    await assert.rejects(run("entropy", { provider: stranger }), /ProviderNotRegistered/);
     await run("entropy", { provider: stack.addresses.entropyProvider });
+    assert.equal(
+      await read<Address>("entropyProvider"),
+      getAddress(stack.addresses.entropyProvider),
+    );
   });
 
   it("pause stops new lobbies, unpause lets them in again", async () => {
@@ -194,7 +200,7 @@ describe("operator tasks", { timeout: 60_000 }, () => {
 
   it("withdraw-treasury sends the house fees of a finished game", async () => {
     // A two-seat game that ends at once: the first player walks away and is timed out.
-    const hall = table(stack.rpcUrl, stack.addresses.diceHall);
+    const hall = table(stack.rpcUrl, stack.addresses.diceHall, stack.addresses.mockEntropy);
     const bet = parseEther("1");
     const [alice, bob] = [stack.accounts[2], stack.accounts[3]];
     const gameId = await openGame(hall, alice, {
@@ -206,6 +212,9 @@ describe("operator tasks", { timeout: 60_000 }, () => {
       moveTimeout: 60,
     });
     await joinGame(hall, bob, gameId, NATIVE, bet);
+    // The first roll draws the order; whoever moves first then walks away.
+    const { sequence } = await roll(hall, alice, gameId, 0);
+    await revealNow(hall, sequence);
     await advanceTime(hall, 61);
     await claimTimeout(hall, stranger, gameId);
     const fee = (2n * bet * 400n) / 10_000n;

@@ -12,7 +12,9 @@ abstract contract KnownProviders {
         registered[provider] = true;
     }
 
-    function getProviderInfoV2(address provider) external view returns (EntropyStructsV2.ProviderInfo memory info) {
+    function getProviderInfoV2(
+        address provider
+    ) external view returns (EntropyStructsV2.ProviderInfo memory info) {
         if (registered[provider]) info.sequenceNumber = 1;
     }
 }

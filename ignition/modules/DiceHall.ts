@@ -57,8 +57,8 @@ export function deployDiceHall(m: IgnitionModuleBuilder, settings: DiceHallSetti
  *   houseFeeBps       house fee in basis points, at most 1000 (required: a deliberate choice)
  *   joinWindowMin/Max bounds for a lobby's join window, seconds              default 60 / 604800
  *   moveTimeoutMin/Max bounds for a player's move timeout, seconds          default 60 / 604800
- *   entropyTimeout    seconds before a roll still waiting for Entropy may be replaced  default 300
- *   callbackGasLimit  gas asked for each Entropy callback                        default 100000
+ *   entropyTimeout    seconds before a roll still waiting for Entropy may be asked again (>= 1800)  default 1800
+ *   callbackGasLimit  gas asked for each Entropy callback (>= 60000)             default 100000
  *   nativeAllowed, nativeMinBet, nativeMaxBet   the native coin (wei)     default refused, 0, 0
  *
  * ERC-20 tokens are allowed after deployment with `hardhat dicehall token` (Ignition resolves
@@ -77,7 +77,7 @@ export default buildModule("DiceHall", (m) => {
       min: m.getParameter("moveTimeoutMin", 60),
       max: m.getParameter("moveTimeoutMax", 7 * 24 * 3600),
     },
-    entropyTimeout: m.getParameter("entropyTimeout", 300),
+    entropyTimeout: m.getParameter("entropyTimeout", 1800),
     callbackGasLimit: m.getParameter("callbackGasLimit", 100_000),
     native: {
       allowed: m.getParameter("nativeAllowed", false),

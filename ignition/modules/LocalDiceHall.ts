@@ -37,7 +37,7 @@ export default buildModule("LocalDiceHall", (m) => {
       min: m.getParameter("moveTimeoutMin", 15),
       max: m.getParameter("moveTimeoutMax", 7 * 24 * 3600),
     },
-    entropyTimeout: m.getParameter("entropyTimeout", 30),
+    entropyTimeout: m.getParameter("entropyTimeout", 1800),
     callbackGasLimit: m.getParameter("callbackGasLimit", 100_000),
     native: {
       allowed: true,

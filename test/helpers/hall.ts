@@ -301,7 +301,11 @@ export async function startGame(
   let startReceipt: TransactionReceipt | undefined;
   for (const p of players.slice(1)) startReceipt = await joinLobby(h, gameId, p);
   assert.ok(startReceipt);
-  assert.equal(hallEvents(h, startReceipt, "GameStarted").length, 0, "the first roll draws the order");
+  assert.equal(
+    hallEvents(h, startReceipt, "GameStarted").length,
+    0,
+    "the first roll draws the order",
+  );
   return { gameId, order: players, startReceipt };
 }
 
@@ -378,7 +382,10 @@ export async function rollRandom(
 ): Promise<Rolled> {
   const game = await gameView(h, gameId);
   if (!game.orderDrawn) {
-    assert.ok(keepsJoinOrder(game.players.length)(r), "a first roll's number must draw the join order");
+    assert.ok(
+      keepsJoinOrder(game.players.length)(r),
+      "a first roll's number must draw the join order",
+    );
   }
   const { sequenceNumber } = await requestRoll(h, gameId, player, keepMask);
   const receipt = await reveal(h, sequenceNumber, r);
@@ -420,7 +427,13 @@ export async function rollWith(
   }
   const game = await gameView(h, gameId);
   const accept = game.orderDrawn ? undefined : keepsJoinOrder(game.players.length);
-  const rolled = await rollRandom(h, gameId, player, keepMask, randomForRoll(keepMask, dice, accept));
+  const rolled = await rollRandom(
+    h,
+    gameId,
+    player,
+    keepMask,
+    randomForRoll(keepMask, dice, accept),
+  );
   assert.deepEqual(rolled.dice, [...dice]);
   return rolled;
 }

@@ -48,6 +48,13 @@ const statusWords = (status: unknown) => STATUS_WORDS[Number(status)] ?? "not in
 const game = (id: unknown) => `game #${String(id)}`;
 const when = (seconds: unknown) => formatTimestamp(BigInt(seconds as bigint));
 const big = (v: unknown) => BigInt(v as bigint);
+/** "dice 1 and 3 kept" / "no dice kept", for a keep mask (bit i keeps die i + 1). */
+const keptList = (mask: number) => {
+  const kept = [0, 1, 2, 3, 4].filter((i) => (mask >> i) & 1).map((i) => String(i + 1));
+  if (kept.length === 0) return "no dice kept";
+  const last = kept.pop();
+  return `${kept.length ? `dice ${kept.join(", ")} and ${last}` : `die ${last}`} kept`;
+};
 
 /** One sentence per error name, in the words of someone at the table. */
 export const REVERT_SENTENCES: Record<string, Sentence> = {
@@ -101,6 +108,14 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   DeadlineNotPassed: ([, deadline]) =>
     `The player still has time: their move deadline is ${when(deadline)}.`,
   NotEntropy: () => "Only the randomness provider can deliver dice.",
+  KeepMaskLocked: ([, mask]) =>
+    `Asking again keeps the same dice as the first request (${keptList(Number(mask))}). Nothing was sent.`,
+  RollAttemptsExhausted: () =>
+    "The randomness provider failed this roll three times. The game can now be called off: anyone can end it and everyone still in gets an equal share of the pot back.",
+  EntropyCallFailed: () =>
+    "The randomness request ran out of gas. Nothing changed; please roll again (your wallet may need a higher gas limit).",
+  ProviderNotRegistered: ([provider]) =>
+    `Pyth Entropy does not know the provider ${String(provider)}; the hall keeps its current one.`,
   // Money
   NothingToWithdraw: () => "You have nothing to withdraw in this token.",
   NativeTransferFailed: () =>
@@ -110,7 +125,8 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   FeeAboveCap: ([, cap]) => `The house fee can't be above ${Number(cap) / 100}%.`,
   InvalidBounds: () => "The lower bound must be above zero and not above the upper bound.",
   InvalidBetLimits: () => "The bet limits are empty: the minimum must not exceed the maximum.",
-  InvalidSetting: () => "That setting is out of range.",
+  InvalidSetting: ([value]) =>
+    `That setting (${String(value)}) is out of range: the entropy timeout is at least 30 minutes, the callback gas 60 000 to 2 500 000.`,
   ZeroAddress: () => "An address is missing.",
   // OpenZeppelin
   OwnableUnauthorizedAccount: () => "Only the hall's owner can do this.",

@@ -12,13 +12,16 @@ export const ORDER_DRAW_SALT: Hex = keccak256(toHex("DiceHall.turnOrder"));
 /** The seed of the draw for the random number `r`. */
 export function orderSeed(r: Hex): bigint {
   return BigInt(
-    keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [r, ORDER_DRAW_SALT])),
+    keccak256(
+      encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [r, ORDER_DRAW_SALT]),
+    ),
   );
 }
 
 /** Join indices in turn order: element p is the join index of the player who moves p-th. */
 export function drawTurnOrder(r: Hex, seats: number): number[] {
-  if (!Number.isInteger(seats) || seats < 2 || seats > 4) throw new RangeError(`2..4 seats, not ${seats}`);
+  if (!Number.isInteger(seats) || seats < 2 || seats > 4)
+    throw new RangeError(`2..4 seats, not ${seats}`);
   const idx = [0, 1, 2, 3];
   let seed = orderSeed(r);
   for (let i = seats - 1; i > 0; i--) {

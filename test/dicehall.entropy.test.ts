@@ -1,0 +1,470 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { network } from "hardhat";
+import {
+  decodeErrorResult,
+  getAddress,
+  keccak256,
+  parseAbi,
+  toHex,
+  type Address,
+  type Hex,
+} from "viem";
+import {
+  BET,
+  DEFAULT_ENTROPY_TIMEOUT,
+  FEE_BPS,
+  MOVE_TIMEOUT,
+  NATIVE,
+  PRICED_ROLL_FEE,
+  STATUS,
+  addressOf,
+  credits,
+  gameView,
+  hallEvent,
+  hallEvents,
+  hallFixture,
+  joinLobby,
+  openLobby,
+  playerView,
+  pricedHallFixture,
+  requestRoll,
+  reveal,
+  rollTx,
+  rollWith,
+  scoreBox,
+  scoreTx,
+  send,
+  silentHallFixture,
+  startGame,
+  type Hall,
+} from "./helpers/hall.ts";
+import { randomFor } from "./helpers/dice.ts";
+import { drawTurnOrder } from "../web/src/rules/turnOrder.ts";
+
+/**
+ * Issue 10: no owner action and no Entropy failure decides a running game. Each game keeps its
+ * provider and callback gas; a refused request stops the clock instead of reverting; a roll may be
+ * asked three times with the same keep mask, then the game is called off with the pot shared; the
+ * turn order comes from the first roll's random number.
+ */
+
+const connection = await network.create();
+const { networkHelpers } = connection;
+
+const MODE = { Answer: 0, RefuseRequest: 1, RefuseFee: 2, FailBare: 3 } as const;
+const REFUSAL = parseAbi(["error OutOfRandomness()"]);
+
+async function mock(): Promise<Hall> {
+  return networkHelpers.loadFixture(hallFixture);
+}
+async function priced(): Promise<Hall> {
+  return networkHelpers.loadFixture(pricedHallFixture);
+}
+async function silent(): Promise<Hall> {
+  return networkHelpers.loadFixture(silentHallFixture);
+}
+
+async function claim(h: Hall, gameId: bigint) {
+  return send(h, h.hall.write.claimTimeout([gameId], { account: h.stranger.account }));
+}
+
+async function now(h: Hall): Promise<bigint> {
+  return (await h.publicClient.getBlock()).timestamp;
+}
+
+/** A provider MockEntropy knows: any address it has taken a request for. */
+async function registerOnMock(h: Hall, provider: Address) {
+  await send(
+    h,
+    h.entropy.write.requestV2([provider, keccak256("0x01"), 100_000], {
+      account: h.stranger.account,
+    }),
+  );
+}
+
+describe("the turn order is drawn by the first roll", () => {
+  it("the last join starts the game without an order; any seated player may roll first", async () => {
+    const h = await mock();
+    const { gameId, startReceipt } = await startGame(h, { seats: 3 });
+    assert.equal(hallEvents(h, startReceipt, "GameStarted").length, 0);
+    let game = await gameView(h, gameId);
+    assert.equal(game.status, STATUS.Running);
+    assert.equal(game.orderDrawn, false);
+    assert.deepEqual(game.players, [addressOf(h.alice), addressOf(h.bob), addressOf(h.carol)]);
+    const joinedAt = (await h.publicClient.getBlock({ blockNumber: startReceipt.blockNumber }))
+      .timestamp;
+    assert.equal(game.deadline, joinedAt + BigInt(MOVE_TIMEOUT));
+
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, h.stranger, 0),
+      h.hall,
+      "NotInGame",
+      [gameId, addressOf(h.stranger)],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, h.carol, 1),
+      h.hall,
+      "FirstRollKeepsNone",
+      [1],
+    );
+    // Carol, the last to join, asks; the number decides who moves first and gets the dice.
+    const { sequenceNumber } = await requestRoll(h, gameId, h.carol, 0);
+    const r = keccak256(toHex("the draw"));
+    const receipt = await reveal(h, sequenceNumber, r);
+    const joinOrder = [addressOf(h.alice), addressOf(h.bob), addressOf(h.carol)];
+    const expected = drawTurnOrder(r, 3).map((j) => joinOrder[j]);
+    const started = hallEvent(h, receipt, "GameStarted");
+    assert.deepEqual(started.order, expected);
+    const rolled = hallEvent(h, receipt, "DiceRolled");
+    assert.equal(rolled.player, expected[0]);
+    assert.equal(rolled.rollNumber, 1);
+
+    game = await gameView(h, gameId);
+    assert.equal(game.orderDrawn, true);
+    assert.deepEqual(game.players, expected);
+    assert.equal(game.currentSeat, 0);
+    assert.equal((await playerView(h, gameId, expected[0])).rollsUsed, 1);
+    // The first player scores those dice; the second is next.
+    const first = h.players.find((w) => addressOf(w) === expected[0])!;
+    await scoreBox(h, gameId, first, 12);
+    assert.equal((await gameView(h, gameId)).currentSeat, 1);
+  });
+
+  it("draws every order of four seats, as the TypeScript engine does", async () => {
+    const h = await mock();
+    const seen = new Set<string>();
+    for (let n = 0; n < 8; n++) {
+      const { gameId } = await startGame(h, { seats: 4 });
+      const { sequenceNumber } = await requestRoll(h, gameId, h.players[n % 4], 0);
+      const r = keccak256(toHex(`four seats ${n}`));
+      const started = hallEvent(h, await reveal(h, sequenceNumber, r), "GameStarted");
+      const want = drawTurnOrder(r, 4).map((j) => addressOf(h.players[j]));
+      assert.deepEqual(started.order, want);
+      seen.add(want.join());
+    }
+    assert.ok(seen.size >= 5, "different numbers draw different orders");
+  });
+
+  it("a table where nobody rolls first is called off after the deadline, every bet refunded", async () => {
+    const h = await mock();
+    const { gameId } = await startGame(h, { seats: 2 });
+    const { deadline } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(deadline);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+      h.hall,
+      "DeadlineNotPassed",
+      [gameId, deadline],
+    );
+    const treasury = await h.hall.read.treasury([NATIVE]);
+    await networkHelpers.time.setNextBlockTimestamp(deadline + 1n);
+    const receipt = await claim(h, gameId);
+    hallEvent(h, receipt, "GameCancelled");
+    assert.equal(hallEvents(h, receipt, "PlayerForfeited").length, 0);
+    assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
+    assert.equal(await credits(h, NATIVE, h.alice), BET);
+    assert.equal(await credits(h, NATIVE, h.bob), BET);
+    assert.equal(
+      await h.hall.read.treasury([NATIVE]),
+      treasury,
+      "no house fee on a called-off game",
+    );
+  });
+});
+
+describe("each game keeps its provider and callback gas", () => {
+  it("a provider change reaches new lobbies only; a running game keeps asking its own", async () => {
+    const h = await mock();
+    const { gameId, order } = await startGame(h);
+    const other = addressOf(h.erin);
+    await registerOnMock(h, other);
+    await send(h, h.hall.write.setEntropyProvider([other]));
+    await send(h, h.hall.write.setCallbackGasLimit([250_000]));
+    const game = await gameView(h, gameId);
+    assert.equal(game.provider, getAddress(h.provider));
+    assert.equal(game.callbackGasLimit, 100_000);
+    const { sequenceNumber } = await requestRoll(h, gameId, order[0], 0);
+    const request = await h.entropy.read.getRequestV2([h.provider, sequenceNumber]);
+    assert.equal(request.requester, getAddress(h.hall.address), "asked of the game's own provider");
+    assert.equal(request.gasLimit10k, 10, "with the game's own callback gas");
+
+    const { gameId: later } = await openLobby(h, h.carol);
+    const laterGame = await gameView(h, later);
+    assert.equal(laterGame.provider, other);
+    assert.equal(laterGame.callbackGasLimit, 250_000);
+  });
+
+  it("a roll fee rise is the game's own provider's, not the new setting's", async () => {
+    const h = await priced();
+    const { gameId } = await startGame(h);
+    assert.equal(await h.hall.read.gameRollFee([gameId]), PRICED_ROLL_FEE);
+    await send(h, h.hall.write.setCallbackGasLimit([2_000_000]));
+    assert.equal(await h.hall.read.gameRollFee([gameId]), PRICED_ROLL_FEE);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.read.gameRollFee([99n]),
+      h.hall,
+      "UnknownGame",
+      [99n],
+    );
+  });
+
+  it("refuses a provider Entropy does not know, the zero address included", async () => {
+    const h = await mock();
+    for (const p of [addressOf(h.erin), "0x0000000000000000000000000000000000000000" as Address]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.setEntropyProvider([p]),
+        h.hall,
+        "ProviderNotRegistered",
+        [p],
+      );
+    }
+    assert.equal(await h.hall.read.entropyProvider(), getAddress(h.provider));
+  });
+
+  it("A -> B -> A keeps A's id: a roll asked of A before the switches is still delivered", async () => {
+    const h = await mock();
+    const { gameId, order } = await startGame(h);
+    await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 5]);
+    await scoreBox(h, gameId, order[0], 12);
+    const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0);
+    const b = addressOf(h.erin);
+    await registerOnMock(h, b);
+    await send(h, h.hall.write.setEntropyProvider([b]));
+    await send(h, h.hall.write.setEntropyProvider([h.provider]));
+    await send(h, h.hall.write.setEntropyProvider([h.provider]));
+    const receipt = await reveal(h, sequenceNumber, randomFor([6, 6, 6, 6, 6]));
+    assert.deepEqual(hallEvent(h, receipt, "DiceRolled").dice, [6, 6, 6, 6, 6]);
+  });
+
+  it("floors the callback gas at 60 000 and the entropy timeout at 30 minutes", async () => {
+    const h = await mock();
+    for (const [call, value] of [
+      [() => h.hall.write.setCallbackGasLimit([59_999]), 59_999n],
+      [() => h.hall.write.setEntropyTimeout([1799]), 1799n],
+    ] as const) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(call(), h.hall, "InvalidSetting", [
+        value,
+      ]);
+    }
+    await send(h, h.hall.write.setCallbackGasLimit([60_000]));
+    await send(h, h.hall.write.setEntropyTimeout([1800]));
+    assert.equal(await h.hall.read.callbackGasLimit(), 60_000);
+    assert.equal(await h.hall.read.entropyTimeout(), 1800);
+  });
+
+  it("the heaviest callback, a four-seat order draw, fits in the 60 000 gas floor", async () => {
+    const h = await mock();
+    const { gameId } = await startGame(h, { seats: 4 });
+    const { sequenceNumber } = await requestRoll(h, gameId, h.dave, 0);
+    // Entropy calls back with exactly the gas the request asked for, so call as Entropy with 60 000.
+    const entropy = h.entropy.address;
+    await networkHelpers.impersonateAccount(entropy);
+    await networkHelpers.setBalance(entropy, 10n ** 18n);
+    const hash = await h.hall.write._entropyCallback(
+      [sequenceNumber, h.provider, keccak256(toHex("heavy"))],
+      { account: entropy, gas: 60_000n + 21_000n + 2_000n },
+    );
+    const receipt = await h.publicClient.waitForTransactionReceipt({ hash });
+    assert.equal(receipt.status, "success");
+    hallEvent(h, receipt, "GameStarted");
+    hallEvent(h, receipt, "DiceRolled");
+    await networkHelpers.stopImpersonatingAccount(entropy);
+  });
+});
+
+describe("a refused request stops the clock instead of reverting", () => {
+  async function refusedGame(h: Hall, mode: number) {
+    const { gameId, order } = await startGame(h, { seats: 3 });
+    await rollWith(h, gameId, order[0], 0, [2, 2, 3, 4, 6]);
+    await send(h, h.pricedEntropy!.write.setMode([mode]));
+    return { gameId, order };
+  }
+
+  for (const [name, mode] of [
+    ["the request", MODE.RefuseRequest],
+    ["the fee quote", MODE.RefuseFee],
+  ] as const) {
+    it(`${name} refused: RollRefused, the fee credited back, no deadline runs`, async () => {
+      const h = await priced();
+      const { gameId, order } = await refusedGame(h, mode);
+      const before = await credits(h, NATIVE, order[0]);
+      const receipt = await send(h, rollTx(h, gameId, order[0], 0b00111, PRICED_ROLL_FEE + 5n));
+      const refused = hallEvent(h, receipt, "RollRefused");
+      assert.equal(refused.player, addressOf(order[0]));
+      assert.equal(
+        decodeErrorResult({ abi: REFUSAL, data: refused.reason as Hex }).errorName,
+        "OutOfRandomness",
+      );
+      assert.equal(hallEvents(h, receipt, "RollRequested").length, 0);
+      assert.equal(await credits(h, NATIVE, order[0]), before + PRICED_ROLL_FEE + 5n);
+      const at = await now(h);
+      const game = await gameView(h, gameId);
+      assert.equal(game.entropyAttempts, 1);
+      assert.equal(game.pendingSequence, 0n);
+      assert.equal(game.pendingKeepMask, 0b00111);
+      assert.equal(game.deadline, 0n, "no move deadline while the roll is out");
+      assert.equal(game.retryAt, at + BigInt(DEFAULT_ENTROPY_TIMEOUT));
+      // The player can't be timed out for Entropy's refusal, nor score the old dice.
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+        h.hall,
+        "DeadlineNotPassed",
+        [gameId, game.retryAt + BigInt(MOVE_TIMEOUT)],
+      );
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        scoreTx(h, gameId, order[0], 12),
+        h.hall,
+        "RollPending",
+        [gameId, 0n, game.retryAt],
+      );
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        rollTx(h, gameId, order[0], 0b00111, PRICED_ROLL_FEE),
+        h.hall,
+        "RollPending",
+        [gameId, 0n, game.retryAt],
+      );
+    });
+  }
+
+  it("asking again keeps the mask; a provider back in service delivers and the clock restarts", async () => {
+    const h = await priced();
+    const { gameId, order } = await refusedGame(h, MODE.RefuseRequest);
+    await send(h, rollTx(h, gameId, order[0], 0b00011));
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, order[0], 0b00001),
+      h.hall,
+      "KeepMaskLocked",
+      [gameId, 0b00011],
+    );
+    await send(h, h.pricedEntropy!.write.setMode([MODE.Answer]));
+    const { sequenceNumber } = await requestRoll(h, gameId, order[0], 0b00011);
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 2);
+    const receipt = await reveal(h, sequenceNumber, randomFor([null, null, 5, 5, 5]));
+    assert.deepEqual(hallEvent(h, receipt, "DiceRolled").dice, [2, 2, 5, 5, 5]);
+    const game = await gameView(h, gameId);
+    assert.equal(game.entropyAttempts, 0);
+    assert.equal(game.retryAt, 0n);
+    const revealedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
+      .timestamp;
+    assert.equal(game.deadline, revealedAt + BigInt(MOVE_TIMEOUT));
+    assert.equal((await scoreBox(h, gameId, order[0], 8)).points, 25);
+  });
+
+  it("a request that fails without a reason (out of gas) reverts and counts nothing", async () => {
+    const h = await priced();
+    const { gameId, order } = await refusedGame(h, MODE.FailBare);
+    await h.viem.assertions.revertWithCustomError(
+      rollTx(h, gameId, order[0], 0b00001),
+      h.hall,
+      "EntropyCallFailed",
+    );
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 0);
+  });
+
+  it("three refusals call the game off: the pot shared by the players still in, no house fee", async () => {
+    const h = await priced();
+    const { gameId, order } = await startGame(h, { seats: 3 });
+    // order[0] walks away and forfeits; order[1] rolls into a refusing provider.
+    await rollWith(h, gameId, order[0], 0, [1, 1, 2, 3, 4]);
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    await claim(h, gameId);
+    await send(h, h.pricedEntropy!.write.setMode([MODE.RefuseRequest]));
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (attempt > 1) await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
+      hallEvent(h, await send(h, rollTx(h, gameId, order[1], 0)), "RollRefused");
+    }
+    const game = await gameView(h, gameId);
+    assert.equal(game.entropyAttempts, 3);
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, order[1], 0),
+      h.hall,
+      "RollAttemptsExhausted",
+      [gameId],
+    );
+    const treasury = await h.hall.read.treasury([NATIVE]);
+    const before = await Promise.all(order.map((p) => credits(h, NATIVE, p)));
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt + 1n);
+    const receipt = await claim(h, gameId);
+    hallEvent(h, receipt, "GameCancelled");
+    assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
+    const after = await Promise.all(order.map((p) => credits(h, NATIVE, p)));
+    const pot = BET * 3n;
+    assert.equal(after[0] - before[0], 0n, "the forfeited player gets nothing back");
+    assert.equal(after[1] - before[1], pot / 2n + (pot % 2n));
+    assert.equal(after[2] - before[2], pot / 2n);
+    assert.equal(await h.hall.read.treasury([NATIVE]), treasury);
+    assert.ok(FEE_BPS > 0, "the fee would have been taken had the game finished");
+  });
+});
+
+describe("a provider that takes requests and never answers cannot hold a game forever", () => {
+  it("three attempts, each entropyTimeout apart, then the game is called off", async () => {
+    const h = await silent();
+    const { gameId, order } = await startGame(h);
+    // The first roll (the draw) is asked three times and never answered.
+    await send(h, rollTx(h, gameId, order[1], 0));
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      const { retryAt } = await gameView(h, gameId);
+      await networkHelpers.time.setNextBlockTimestamp(retryAt - 1n);
+      await h.viem.assertions.revertWithCustomError(
+        rollTx(h, gameId, order[0], 0),
+        h.hall,
+        "RollPending",
+      );
+      await networkHelpers.time.setNextBlockTimestamp(retryAt);
+      hallEvent(h, await send(h, rollTx(h, gameId, order[0], 0)), "RollRequested");
+    }
+    const game = await gameView(h, gameId);
+    assert.equal(game.entropyAttempts, 3);
+    const started = (await h.publicClient.getBlock()).timestamp;
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+      h.hall,
+      "DeadlineNotPassed",
+      [gameId, game.retryAt],
+    );
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt + 1n);
+    await claim(h, gameId);
+    assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
+    assert.equal(await credits(h, NATIVE, h.alice), BET);
+    assert.equal(await credits(h, NATIVE, h.bob), BET);
+    assert.ok(game.retryAt - started <= BigInt(DEFAULT_ENTROPY_TIMEOUT));
+  });
+
+  it("an unanswered first roll nobody asks again calls the table off once they could have", async () => {
+    const h = await silent();
+    const { gameId } = await startGame(h, { seats: 3 });
+    await send(h, rollTx(h, gameId, h.alice, 0));
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT));
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+      h.hall,
+      "DeadlineNotPassed",
+      [gameId, retryAt + BigInt(MOVE_TIMEOUT)],
+    );
+    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT) + 1n);
+    // Before the draw nobody owns the turn, so the table is called off rather than forfeiting one.
+    const receipt = await claim(h, gameId);
+    hallEvent(h, receipt, "GameCancelled");
+  });
+
+  it("after the draw, a player who walks away from an unanswered roll forfeits", async () => {
+    const h = await mock();
+    const { gameId, order } = await startGame(h, { seats: 3 });
+    await rollWith(h, gameId, order[0], 0, [3, 3, 3, 1, 2]);
+    await requestRoll(h, gameId, order[0], 0b00111);
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT) + 1n);
+    const receipt = await claim(h, gameId);
+    assert.equal(hallEvent(h, receipt, "PlayerForfeited").player, addressOf(order[0]));
+    const game = await gameView(h, gameId);
+    assert.equal(game.currentSeat, 1);
+    assert.equal(game.entropyAttempts, 0);
+  });
+});
