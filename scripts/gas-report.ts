@@ -289,14 +289,15 @@ const realGameFrom = await publicClient.getBlockNumber();
 await playGame(realSamples, realHall, realAnswer);
 // What DiceHall's callback itself used inside Entropy's call (its callback gas limit must cover this).
 {
-  const revealed = (await publicClient.getContractEvents({
-    address: real.address,
+  // Entropy has a V1 and a V2 event named Revealed; only V2's carries the callback's gas.
+  const revealed = parseEventLogs({
     abi: real.abi,
+    logs: await publicClient.getLogs({ address: real.address, fromBlock: realGameFrom }),
     eventName: "Revealed",
-    fromBlock: realGameFrom,
-  })) as unknown as { args: { caller?: Address; callbackGasUsed?: number } }[];
+  }) as unknown as { args: { caller?: Address; callbackGasUsed?: number } }[];
   const used = revealed
     .filter((e) => e.args.caller?.toLowerCase() === realHall.address.toLowerCase())
+    .filter((e) => e.args.callbackGasUsed !== undefined)
     .map((e) => BigInt(e.args.callbackGasUsed!));
   realSamples.set("DiceHall callback inside Entropy: gas used, first roll", [used[0]]);
   realSamples.set("DiceHall callback inside Entropy: gas used, later rolls", used.slice(1));
