@@ -51,8 +51,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint16 feeBps;
         uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
         uint8 forfeited; // bit j set = the player at join index j forfeited
-        uint16 providerId; // this game's Entropy provider, fixed at creation
-        // slot 1
+        // slot 1: everything the Entropy callback reads of the game
         // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
         // the time of its latest attempt (the deadline does not run while the dice are out).
         uint64 clock;
@@ -62,6 +61,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint8 pendingKeepMask; // the keep mask of the roll that is out, fixed for all its attempts
         uint8 attempts; // Entropy requests made for the roll that is out; 0 when no roll is out
         uint32 callbackGasLimit; // fixed at creation
+        uint16 providerId; // this game's Entropy provider, fixed at creation
         // slot 2
         uint128 bet;
         uint32 joinWindow;
@@ -288,7 +288,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
                 abi.encode(block.prevrandao, gameId, msg.sender, g.round, used, g.attempts)
             );
             try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
-                _registerRoll(sequence, gameId, providerId);
+                // The first roll is filed without a player: whoever its number puts first gets the dice.
+                _registerRoll(sequence, gameId, providerId, g.order == 0 ? address(0) : msg.sender);
                 g.pendingSequence = sequence;
                 // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the roller's.
                 // msg.value >= fee was checked above.
@@ -327,7 +328,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             g = _games[gameId];
             if (gameId == 0 || g.pendingSequence != sequence || g.providerId != providerId) return;
         }
-        if (g.order == 0) player = _drawOrder(gameId, g, randomNumber);
+        // A roll filed without a player is the game's first: its number draws the order first.
+        if (player == address(0)) player = _drawOrder(gameId, g, randomNumber);
 
         PlayerState state = _sheets[gameId][player];
         uint256 dice = Dice.roll(state.dice(), g.pendingKeepMask, randomNumber);
@@ -659,14 +661,14 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @dev Files the request under a ring slot unless another game's pending roll still holds it.
-    function _registerRoll(uint64 sequence, uint256 gameId, uint16 providerId) private {
+    function _registerRoll(uint64 sequence, uint256 gameId, uint16 providerId, address player) private {
         (uint256 other, uint32 low) = _pending.occupant(sequence);
         bool busy;
         if (other != 0 && other != gameId) {
             uint64 otherPending = _games[other].pendingSequence;
             busy = otherPending != 0 && uint32(otherPending) == low;
         }
-        _pending.store(providerId, sequence, gameId, msg.sender, busy);
+        _pending.store(providerId, sequence, gameId, player, busy);
     }
 
     function _checkInvitees(address[] calldata invitees, uint8 seats) private view {

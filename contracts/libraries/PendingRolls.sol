@@ -7,7 +7,7 @@ pragma solidity 0.8.28;
 /// still held by another game's pending roll sends the request to a plain mapping instead, keyed by the
 /// provider's id and the sequence number (providers number their requests independently).
 ///
-///   entry: 255 ─ player ─ 96 | 95 ─ game id ─ 32 | 31 ─ low 32 bits of the sequence number ─ 0
+///   entry: 255 ─ player (0 for a game's first roll) ─ 96 | 95 ─ game id ─ 32 | 31 ─ low 32 bits of the sequence ─ 0
 library PendingRolls {
     uint256 internal constant RING_SIZE = 64;
     /// @dev A ring entry that names no game.
