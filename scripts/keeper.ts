@@ -1,12 +1,13 @@
 // `npm run keeper`: the local entropy keeper on its own, for a node started some other way (the
 // dev stack runs one already). Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545),
-// --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200).
+// --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200),
+// --summary S (a line with the reveals of the last S seconds, default 30; 0 = a line per reveal).
 import { parseArgs } from "node:util";
 import type { Address } from "viem";
 
 import { clients, errorLine, isUnreachable, sleep } from "./lib/chain.ts";
 import { loadDeployment, type Deployment } from "./lib/deployments.ts";
-import { DEFAULT_REVEAL_DELAY_MS, startKeeper } from "./lib/keeper.ts";
+import { DEFAULT_REVEAL_DELAY_MS, DEFAULT_SUMMARY_INTERVAL_MS, startKeeper } from "./lib/keeper.ts";
 
 const { values } = parseArgs({
   options: {
@@ -16,18 +17,25 @@ const { values } = parseArgs({
       default: process.env.KEEPER_DELAY_MS ?? String(DEFAULT_REVEAL_DELAY_MS),
     },
     poll: { type: "string", default: process.env.KEEPER_POLL_MS ?? "200" },
+    summary: { type: "string", default: String(DEFAULT_SUMMARY_INTERVAL_MS / 1000) },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
-  console.log("usage: npm run keeper -- [--rpc-url URL] [--delay MS] [--poll MS]");
+  console.log("usage: npm run keeper -- [--rpc-url URL] [--delay MS] [--poll MS] [--summary S]");
   process.exit(0);
 }
 const rpcUrl = values["rpc-url"];
 const revealDelayMs = Number(values.delay);
 const pollIntervalMs = Number(values.poll);
-if (!Number.isFinite(revealDelayMs) || revealDelayMs < 0 || !(pollIntervalMs > 0)) {
-  console.error("keeper: --delay must be a number of ms >= 0 and --poll > 0");
+const summaryIntervalMs = Number(values.summary) * 1000;
+if (
+  !Number.isFinite(revealDelayMs) ||
+  revealDelayMs < 0 ||
+  !(pollIntervalMs > 0) ||
+  !(summaryIntervalMs >= 0)
+) {
+  console.error("keeper: --delay must be a number of ms >= 0, --poll > 0 and --summary >= 0");
   process.exit(1);
 }
 const log = (line: string) => console.log(`[keeper] ${line}`);
@@ -68,6 +76,7 @@ const keeper = startKeeper({
   fromBlock: BigInt(deployment.deploymentBlock),
   revealDelayMs,
   pollIntervalMs,
+  summaryIntervalMs,
   log,
 });
 log(

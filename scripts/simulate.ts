@@ -1,23 +1,32 @@
-// `npm run simulate -- --games N`: bots (the node's accounts) play N whole games through the real
-// contract on the running local chain, across every rule set, 2-4 seats, the native coin and Test
-// USD, with the TS engine's strategy. Every few games one player walks away and is timed out, so
-// the history has forfeits. Needs `npm run dev` (or a node + deployment + keeper) running.
+// `npm run simulate -- --games N`: bots play N whole games through the real contract on the
+// running local chain, across every rule set, 2-4 seats, the native coin and Test USD, with the TS
+// engine's strategy. Every few games one player walks away and is timed out, so the history has
+// forfeits. Needs `npm run dev` (or a node + deployment + keeper) running.
+//
+// The bots are their own accounts (keys derived from the test mnemonic at BOT_ACCOUNT_INDEX and
+// up, funded here with hardhat_setBalance and minted Test USD), never the ten dev accounts the app
+// offers, and the chain's clock is left alone: a walk-away is waited out in real time (the move
+// clock of that game is the shortest the hall allows). Only --warp jumps the clock, which also
+// closes lobbies and turns of people playing in the app at the time.
 //
 // Flags: --games N (default 8), --concurrency K (games at once, default min(N, 8)),
 // --reveal (answer Entropy requests itself instead of waiting for the keeper: much faster),
-// --timeout-every K (a forfeit in every K-th game, 0 = never; default 5), --rpc-url URL, -v.
+// --timeout-every K (a forfeit in every K-th game, 0 = never; default 5), --warp, --rpc-url URL,
+// --deployments FILE (default web/src/lib/generated/deployments.json), -v.
 import { parseArgs } from "node:util";
-import { formatEther, formatUnits, type Address } from "viem";
+import { formatEther, formatUnits, numberToHex, parseEther, type Address } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 
 import { ruleSet as ruleSetInfo, type RuleSetId } from "../web/src/rules/ruleSets.ts";
 import { totals } from "../web/src/rules/sheet.ts";
 import { chooseTurnAction } from "../web/src/rules/strategy.ts";
 import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
-import { errorLine, isUnreachable, nodeAccounts, shortAddress } from "./lib/chain.ts";
-import { loadDeployment } from "./lib/deployments.ts";
+import { errorLine, isUnreachable, nodeAccounts, shortAddress, sleep } from "./lib/chain.ts";
+import { DEPLOYMENTS_FILE, loadDeployment } from "./lib/deployments.ts";
 import {
   NATIVE,
   STATUS,
+  addressOf,
   advanceTime,
   approveBets,
   claimTimeout,
@@ -32,6 +41,7 @@ import {
   waitForDice,
   type Table,
 } from "./lib/table.ts";
+import { testTokenAbi } from "../web/src/lib/generated/abis.ts";
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +49,8 @@ const { values } = parseArgs({
     concurrency: { type: "string" },
     reveal: { type: "boolean", default: false },
     "timeout-every": { type: "string", default: "5" },
+    warp: { type: "boolean", default: false },
+    deployments: { type: "string", default: DEPLOYMENTS_FILE },
     "rpc-url": { type: "string", default: process.env.RPC_URL ?? "http://127.0.0.1:8545" },
     verbose: { type: "boolean", short: "v", default: false },
     help: { type: "boolean", short: "h", default: false },
@@ -46,7 +58,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    "usage: npm run simulate -- [--games N] [--concurrency K] [--reveal] [--timeout-every K] [--rpc-url URL]",
+    "usage: npm run simulate -- [--games N] [--concurrency K] [--reveal] [--timeout-every K] [--warp]\n" +
+      "                           [--rpc-url URL] [--deployments FILE]",
   );
   process.exit(0);
 }
@@ -74,7 +87,7 @@ try {
 }
 let deployment;
 try {
-  deployment = loadDeployment(chainId);
+  deployment = loadDeployment(chainId, values.deployments);
 } catch (err) {
   console.error(`simulate: ${errorLine(err)}`);
   process.exit(1);
@@ -92,9 +105,27 @@ if (values.reveal && deployment.mockEntropy === undefined) {
   process.exit(1);
 }
 const t: Table = table(rpcUrl, deployment.diceHall, deployment.mockEntropy);
-const accounts = await nodeAccounts(t.publicClient);
-// Accounts 0..9 hold Test USD; the keeper sends from the last account.
-const players = accounts.slice(0, 10);
+if (values.warp) {
+  console.warn(
+    "simulate: --warp moves the chain's clock forward for every walk-away: lobbies and turns of " +
+      "anyone playing in the app now can close, and their times will look like the future.",
+  );
+}
+
+// The bots' own accounts: far past the node's unlocked ones (the app offers the first ten, the
+// keeper sends from the last), so no bot game shows up as a player's. A game takes its seats from
+// the free bots and gives them back at the end: no account is in two games at once, so the nonces
+// viem reads before each send never race.
+const [banker] = await nodeAccounts(t.publicClient);
+const BOT_ACCOUNT_INDEX = 1000;
+const bots = Array.from({ length: Math.min(concurrency, games) * 4 }, (_, i) =>
+  mnemonicToAccount("test test test test test test test test test test test junk", {
+    addressIndex: BOT_ACCOUNT_INDEX + i,
+  }),
+);
+const freeBots = [...bots];
+const BOT_ETH = parseEther("1000");
+const BOT_TUSD = 10_000n * 10n ** 6n;
 
 const hall = { address: t.diceHall, abi: diceHallAbi } as const;
 
@@ -134,13 +165,77 @@ const [moveMin, moveMax] = await t.publicClient.readContract({
   functionName: "moveTimeoutBounds",
 });
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-// Long windows so that the clock jumps of timeout games never close another game's lobby or turn.
+// Long windows so that --warp's clock jumps never close another game's lobby or turn.
 const JOIN_WINDOW = clamp(24 * 3600, joinMin, joinMax);
 const MOVE_TIMEOUT = clamp(24 * 3600, moveMin, moveMax);
+// The walk-away is waited out in real time unless --warp.
 const SHORT_MOVE_TIMEOUT = moveMin;
 
-for (const coin of coins.filter((c) => c.token !== NATIVE)) {
-  for (const p of players) await approveBets(t, p, coin.token);
+// Funding: ETH straight into the balance (no dev account pays), Test USD minted by the banker.
+for (const bot of bots) {
+  const eth = await t.publicClient.getBalance({ address: bot.address });
+  if (eth < BOT_ETH / 2n) {
+    await t.publicClient.request({
+      method: "hardhat_setBalance" as never,
+      params: [bot.address, numberToHex(BOT_ETH)] as never,
+    });
+  }
+  for (const coin of coins.filter((c) => c.token !== NATIVE)) {
+    const held = await t.publicClient.readContract({
+      address: coin.token,
+      abi: testTokenAbi,
+      functionName: "balanceOf",
+      args: [bot.address],
+    });
+    if (held < BOT_TUSD / 2n) {
+      const hash = await t.wallet(banker).writeContract({
+        address: coin.token,
+        abi: testTokenAbi,
+        functionName: "mint",
+        args: [bot.address, BOT_TUSD],
+      });
+      await t.publicClient.waitForTransactionReceipt({ hash });
+    }
+    await approveBets(t, bot, coin.token);
+  }
+}
+
+/**
+ * Whose move it is in a running game, from getGame alone: the one place that knows the turn rules
+ * (the issue-10 start flow, where any seated player makes the first roll, changes only this).
+ */
+async function toMove(gameId: bigint) {
+  const game = await getGame(t, gameId);
+  if (game.status !== STATUS.Running) return undefined;
+  return {
+    player: game.players[game.currentSeat],
+    others: game.players.filter((_, seat) => seat !== game.currentSeat),
+    round: game.round,
+    /** When the mover is out of time (chain seconds); 0 while a roll is pending. */
+    deadline: Number(game.deadline),
+  };
+}
+
+/** Times out `absent` from `claimer`'s seat: by jumping the clock with --warp, else by waiting. */
+async function walkAway(gameId: bigint, claimer: Address, deadline: number, moveTimeout: number) {
+  const signer = bots.find((b) => b.address === claimer)!;
+  if (values.warp) {
+    await advanceTime(t, moveTimeout + 1);
+    await claimTimeout(t, signer, gameId);
+    return;
+  }
+  // The node stamps a block with the time it is mined: wait out the deadline on the wall clock,
+  // then until a claim goes through (a busy node's clock may be a second or two off).
+  await sleep(Math.max(0, (deadline + 1) * 1000 - Date.now()));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await claimTimeout(t, signer, gameId);
+      return;
+    } catch (err) {
+      if (isUnreachable(err) || attempt >= 10) throw err;
+      await sleep(1000);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ one game
@@ -169,8 +264,24 @@ async function playGame(index: number): Promise<Result> {
   const seats = 2 + ((index + Math.floor(index / 4)) % 3);
   const coin = coins[Math.floor(index / 2) % coins.length];
   const withTimeout = timeoutEvery > 0 && index % timeoutEvery === timeoutEvery - 1;
-  const seated = Array.from({ length: seats }, (_, s) => players[(index * 3 + s) % players.length]);
+  const seated = freeBots.splice(0, seats);
+  try {
+    return await playSeated(index, ruleSet, seats, coin, withTimeout, seated, started);
+  } finally {
+    freeBots.push(...seated);
+  }
+}
 
+async function playSeated(
+  index: number,
+  ruleSet: RuleSetId,
+  seats: number,
+  coin: Coin,
+  withTimeout: boolean,
+  seated: typeof bots,
+  started: number,
+): Promise<Result> {
+  const bot = (address: Address) => seated.find((b) => b.address === address)!;
   const fromBlock = await t.publicClient.getBlockNumber();
   const gameId = await openGame(t, seated[0], {
     token: coin.token,
@@ -188,16 +299,14 @@ async function playGame(index: number): Promise<Result> {
   // The walk-away: the player to move at the start of round 3, once.
   let walkAwayPending = withTimeout;
   for (;;) {
-    const game = await getGame(t, gameId);
-    if (game.status !== STATUS.Running) break;
-    const current = game.players[game.currentSeat];
+    const move = await toMove(gameId);
+    if (move === undefined) break;
+    const current = move.player;
     const seat = await getSeat(t, gameId, ruleSet, current);
 
-    if (walkAwayPending && game.round === 3 && seat.rollsUsed === 0) {
+    if (walkAwayPending && move.round === 3 && seat.rollsUsed === 0) {
       walkAwayPending = false;
-      await advanceTime(t, Number(game.config.moveTimeout) + 1);
-      const claimer = game.players.find((p) => p !== current)!;
-      await claimTimeout(t, claimer, gameId);
+      await walkAway(gameId, move.others[0], move.deadline, SHORT_MOVE_TIMEOUT);
       forfeited.push(current);
       continue;
     }
@@ -205,7 +314,7 @@ async function playGame(index: number): Promise<Result> {
     const action = chooseTurnAction(seat.sheet, seat.dice, seat.rollsUsed);
     if (action.action === "roll") {
       const asked = Date.now();
-      const { sequence, blockNumber } = await roll(t, current, gameId, action.keepMask);
+      const { sequence, blockNumber } = await roll(t, bot(current), gameId, action.keepMask);
       await waitForDice(t, gameId, sequence, blockNumber, {
         reveal: values.reveal,
         onSlow: () =>
@@ -216,7 +325,7 @@ async function playGame(index: number): Promise<Result> {
       revealWaitMs.push(Date.now() - asked);
       rolls++;
     } else {
-      await score(t, current, gameId, action.box);
+      await score(t, bot(current), gameId, action.box);
     }
   }
 

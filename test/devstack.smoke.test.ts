@@ -23,21 +23,30 @@ import {
 
 // `npm run dev` without the web app, on free ports, driven like a player would: a lobby, a second
 // player, a roll answered by the stack's own keeper, a box. Then everything stops.
+//
+// Every wait is for a state (the node listening, a receipt, the DiceRolled event); the bounds are
+// for a loaded 2-CPU machine, where the start (node and Ignition deployment) alone can take tens of
+// seconds, and still end a real hang.
+const START_TIMEOUT_MS = 120_000;
+const DICE_TIMEOUT_MS = 60_000;
 
-describe("the dev stack (without the web app)", { timeout: 60_000 }, () => {
+describe("the dev stack (without the web app)", { timeout: 4 * 60_000 }, () => {
   let stack: DevStack | undefined;
   const scratch = mkdtempSync(join(tmpdir(), "dicehall-smoke-"));
   const deploymentsFile = join(scratch, "deployments.json");
   const deploymentId = `devstack-smoke-${process.pid}`;
 
-  before(async () => {
-    stack = await startDevStack({
-      rpcPort: 0,
-      web: false,
-      deploymentId,
-      deploymentsFile,
-    });
-  });
+  before(
+    async () => {
+      stack = await startDevStack({
+        rpcPort: 0,
+        web: false,
+        deploymentId,
+        deploymentsFile,
+      });
+    },
+    { timeout: START_TIMEOUT_MS },
+  );
 
   after(async () => {
     await stack?.stop();
@@ -74,7 +83,9 @@ describe("the dev stack (without the web app)", { timeout: 60_000 }, () => {
 
     const asked = Date.now();
     const { sequence, blockNumber } = await roll(hall, player, gameId, 0);
-    const dice = await waitForDice(hall, gameId, sequence, blockNumber, { timeoutMs: 20_000 });
+    const dice = await waitForDice(hall, gameId, sequence, blockNumber, {
+      timeoutMs: DICE_TIMEOUT_MS,
+    });
     const latency = Date.now() - asked;
     t.diagnostic(
       `keeper latency, roll sent to DiceRolled seen: ${latency} ms (delay ${s.keeperDelayMs} ms)`,

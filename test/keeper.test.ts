@@ -101,14 +101,17 @@ describe("the local entropy keeper", () => {
     return counts;
   }
 
-  function keeper(options: { delay?: number } = {}): Keeper {
+  function keeper(
+    options: { delay?: number; summaryMs?: number; log?: (line: string) => void } = {},
+  ): Keeper {
     const k = startKeeper({
       rpcUrl,
       mockEntropy,
       fromBlock: deployBlock,
       revealDelayMs: options.delay ?? 0,
       pollIntervalMs: 50,
-      log: (line) => logs.push(line),
+      summaryIntervalMs: options.summaryMs,
+      log: options.log ?? ((line) => logs.push(line)),
     });
     keepers.push(k);
     return k;
@@ -163,6 +166,42 @@ describe("the local entropy keeper", () => {
     assert.equal(k.stats.skipped, 7);
     const counts = await revealCounts();
     for (const s of missed) assert.equal(counts.get(s), 1, `request ${s} revealed once`);
+    await k.stop();
+  });
+
+  it("sums reveals up in a line per interval instead of a line each", async () => {
+    const lines: string[] = [];
+    // Started after the requests are answered by nobody else: it reveals them all at once.
+    const sequences = await request(5);
+    const k = keeper({ summaryMs: 400, log: (line) => lines.push(line) });
+    await allAnswered(sequences);
+    const summary = await waitFor("a summary line", async () =>
+      lines.find((l) => l.startsWith("revealed 5 in the last")),
+    );
+    assert.match(summary, /\(\d+ in all; \d+ ms median, \d+ ms worst after being seen\)/);
+    assert.equal(lines.filter((l) => l.startsWith("revealed request")).length, 0);
+    // Nothing new to report: no more lines, however many intervals pass.
+    const before = lines.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(lines.length, before, lines.join("\n"));
+    // The next reveal comes in the next summary; stopping flushes what is left at once.
+    const [one] = await request(1);
+    await allAnswered([one]);
+    await k.stop();
+    assert.ok(
+      lines.some((l) => l.startsWith("revealed 1 in the last")),
+      lines.join("\n"),
+    );
+  });
+
+  it("still logs each reveal with a summary interval of 0", async () => {
+    const lines: string[] = [];
+    const k = keeper({ summaryMs: 0, log: (line) => lines.push(line) });
+    const [sequence] = await request(1);
+    await allAnswered([sequence]);
+    await waitFor("the reveal's line", async () =>
+      lines.find((l) => l.startsWith(`revealed request ${sequence} `)),
+    );
     await k.stop();
   });
 

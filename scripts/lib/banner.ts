@@ -5,6 +5,21 @@ import { clients } from "./chain.ts";
 import type { DevStack } from "./devStack.ts";
 import { FUNDED_ACCOUNTS } from "../../ignition/modules/LocalDiceHall.ts";
 
+/** The RPC URL the scripts use when given none (`--rpc-url`, env RPC_URL). */
+export const DEFAULT_RPC_URL = "http://127.0.0.1:8545";
+
+/**
+ * The banner's "try" line: other scripts (simulate, preview) find the chain at DEFAULT_RPC_URL
+ * only, so on another port the hint carries the URL.
+ */
+export function tryLines(rpcUrl: string): string[] {
+  const rpcFlag = rpcUrl === DEFAULT_RPC_URL ? "" : ` --rpc-url ${rpcUrl}`;
+  return [
+    `  Try: npm run simulate -- --games 4${rpcFlag}     Stop: Ctrl-C`,
+    `  Production build against this chain: npm run preview${rpcFlag ? ` --${rpcFlag}` : ""}`,
+  ];
+}
+
 const round = (amount: string): string =>
   Number(amount).toLocaleString("en-US", { maximumFractionDigits: 2 });
 
@@ -45,7 +60,7 @@ export async function printBanner(stack: DevStack): Promise<void> {
         (i === 0 ? "  (deployer, DiceHall owner)" : ""),
     ),
     "",
-    "  Try: npm run simulate -- --games 4     Stop: Ctrl-C",
+    ...tryLines(stack.rpcUrl),
     "",
   ];
   console.log(lines.join("\n"));

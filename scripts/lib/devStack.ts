@@ -115,8 +115,10 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
 
   try {
     // The node: a fresh in-memory chain, served over HTTP and WebSocket.
+    // Blocks may share a second: otherwise each block is stamped a second after the last, and a
+    // burst of moves (the simulator) runs the chain's clock ahead of the wall clock.
     const server: JsonRpcServer = await network.createServer(
-      { network: "node", chainType: "l1" },
+      { network: "node", chainType: "l1", override: { allowBlocksWithSameTimestamp: true } },
       host,
       rpcPort,
     );

@@ -27,6 +27,11 @@ export interface KeeperOptions {
   /** Reveals of a request whose callback keeps reverting stop after this many tries. */
   maxAttempts?: number;
   log?: (line: string) => void;
+  /**
+   * Reveals are logged as one summary line per this many ms (when there were any), not one line
+   * each: a session makes hundreds. Problems are logged at once. 0 logs every reveal.
+   */
+  summaryIntervalMs?: number;
   /** Called after each successful reveal (tests and latency measurements). */
   onReveal?: (reveal: Reveal) => void;
 }
@@ -55,6 +60,7 @@ export interface Keeper {
 }
 
 export const DEFAULT_REVEAL_DELAY_MS = 1000;
+export const DEFAULT_SUMMARY_INTERVAL_MS = 30_000;
 const DEFAULT_POLL_MS = 200;
 const MAX_BACKOFF_MS = 5000;
 const LOG_RANGE = 5000n;
@@ -79,6 +85,7 @@ export function startKeeper(options: KeeperOptions): Keeper {
     pollIntervalMs = DEFAULT_POLL_MS,
     maxAttempts = 5,
     log = () => {},
+    summaryIntervalMs = DEFAULT_SUMMARY_INTERVAL_MS,
     onReveal,
   } = options;
   const { publicClient, wallet } = clients(rpcUrl);
@@ -91,6 +98,22 @@ export function startKeeper(options: KeeperOptions): Keeper {
   /** Requests seen and not yet settled, and keys settled (revealed, skipped or given up). */
   let pending = new Map<string, PendingRequest>();
   let settled = new Set<string>();
+
+  /** Latencies of the reveals since the last summary line. */
+  let latencies: number[] = [];
+  let summarisedAt = Date.now();
+  function summarise(force = false): void {
+    const now = Date.now();
+    if (latencies.length === 0 || (!force && now - summarisedAt < summaryIntervalMs)) return;
+    const sorted = latencies.sort((a, b) => a - b);
+    log(
+      `revealed ${sorted.length} in the last ${Math.round((now - summarisedAt) / 1000)} s ` +
+        `(${stats.revealed} in all; ${sorted[Math.floor(sorted.length / 2)]} ms median, ` +
+        `${sorted.at(-1)} ms worst after being seen)`,
+    );
+    latencies = [];
+    summarisedAt = now;
+  }
 
   async function detectNewChain(latest: bigint): Promise<boolean> {
     if (cursor === undefined) return false;
@@ -165,9 +188,11 @@ export function startKeeper(options: KeeperOptions): Keeper {
       settle(key);
       stats.revealed++;
       const latencyMs = Date.now() - request.seenAt;
-      log(
-        `revealed request ${sequenceNumber} of ${request.caller} (${latencyMs} ms after it was seen)`,
-      );
+      if (summaryIntervalMs === 0) {
+        log(
+          `revealed request ${sequenceNumber} of ${request.caller} (${latencyMs} ms after it was seen)`,
+        );
+      } else latencies.push(latencyMs);
       onReveal?.({
         provider,
         sequenceNumber,
@@ -234,6 +259,7 @@ export function startKeeper(options: KeeperOptions): Keeper {
     while (!stopping.signal.aborted) {
       try {
         await tick();
+        summarise();
         if (down) log(`node at ${rpcUrl} is back`);
         down = false;
         backoff = pollIntervalMs;
@@ -259,6 +285,7 @@ export function startKeeper(options: KeeperOptions): Keeper {
     async stop() {
       stopping.abort();
       await running;
+      summarise(true);
     },
   };
 }

@@ -2,7 +2,9 @@
 // dev-stack smoke test): open, join, roll, wait for the dice, score, time out.
 import { randomBytes } from "node:crypto";
 import {
+  createWalletClient,
   erc20Abi,
+  http,
   maxUint256,
   parseEventLogs,
   toHex,
@@ -12,6 +14,7 @@ import {
   type ContractFunctionArgs,
   type ContractFunctionName,
   type Hash,
+  type LocalAccount,
 } from "viem";
 
 import { diceHallAbi, mockEntropyAbi } from "../../web/src/lib/generated/abis.ts";
@@ -22,7 +25,14 @@ import { clients, nodeAccounts, sleep } from "./chain.ts";
 export const NATIVE: Address = zeroAddress;
 export const STATUS = { None: 0, Open: 1, Running: 2, Finished: 3, Cancelled: 4 } as const;
 
+/** Who sends a move: one of the node's unlocked accounts, or an account that signs for itself. */
+export type Player = Address | LocalAccount;
+
+export const addressOf = (player: Player): Address =>
+  typeof player === "string" ? player : player.address;
+
 export interface Table {
+  rpcUrl: string;
   publicClient: ReturnType<typeof clients>["publicClient"];
   wallet: ReturnType<typeof clients>["wallet"];
   diceHall: Address;
@@ -32,7 +42,24 @@ export interface Table {
 
 export function table(rpcUrl: string, diceHall: Address, mockEntropy?: Address): Table {
   const { publicClient, wallet } = clients(rpcUrl);
-  return { publicClient, wallet, diceHall, mockEntropy };
+  return { rpcUrl, publicClient, wallet, diceHall, mockEntropy };
+}
+
+const signers = new WeakMap<LocalAccount, ReturnType<Table["wallet"]>>();
+
+/** A wallet client for `player`: the node signs for its own accounts, a LocalAccount signs here. */
+function walletOf(t: Table, player: Player): ReturnType<Table["wallet"]> {
+  if (typeof player === "string") return t.wallet(player);
+  let signer = signers.get(player);
+  if (signer === undefined) {
+    signer = createWalletClient({
+      chain: t.publicClient.chain,
+      transport: http(t.rpcUrl, { retryCount: 0, timeout: 10_000 }),
+      account: player,
+    });
+    signers.set(player, signer);
+  }
+  return signer;
 }
 
 async function confirmed(t: Table, hash: Hash) {
@@ -44,14 +71,14 @@ async function confirmed(t: Table, hash: Hash) {
 type Writable = "payable" | "nonpayable";
 
 /**
- * Sends a contract call from one of the node's accounts and waits for it. The gas is estimated
+ * Sends a contract call from `from` and waits for it. The gas is estimated
  * here with a margin: the cost of a move depends on state that other tables share (the pending
  * roll registry), so an exact estimate can fall short when another move lands first. The estimate
  * also turns a revert into the contract's custom error before anything is sent.
  */
 async function send<const abi extends Abi, name extends ContractFunctionName<abi, Writable>>(
   t: Table,
-  from: Address,
+  from: Player,
   call: {
     address: Address;
     abi: abi;
@@ -62,7 +89,7 @@ async function send<const abi extends Abi, name extends ContractFunctionName<abi
 ) {
   const request = { ...call, account: from } as never;
   const gas = await t.publicClient.estimateContractGas(request);
-  const hash = await t.wallet(from).writeContract({
+  const hash = await walletOf(t, from).writeContract({
     ...(request as object),
     gas: (gas * 13n) / 10n,
   } as never);
@@ -80,7 +107,7 @@ export interface NewGame {
 }
 
 /** Opens a lobby for `creator`, who pays the bet; returns the game id. */
-export async function openGame(t: Table, creator: Address, game: NewGame): Promise<bigint> {
+export async function openGame(t: Table, creator: Player, game: NewGame): Promise<bigint> {
   const receipt = await send(t, creator, {
     address: t.diceHall,
     abi: diceHallAbi,
@@ -98,7 +125,7 @@ export async function openGame(t: Table, creator: Address, game: NewGame): Promi
 
 export async function joinGame(
   t: Table,
-  player: Address,
+  player: Player,
   gameId: bigint,
   token: Address,
   bet: bigint,
@@ -113,12 +140,12 @@ export async function joinGame(
 }
 
 /** Lets DiceHall pull `player`'s tokens for bets (once, for good). */
-export async function approveBets(t: Table, player: Address, token: Address): Promise<void> {
+export async function approveBets(t: Table, player: Player, token: Address): Promise<void> {
   const allowance = await t.publicClient.readContract({
     address: token,
     abi: erc20Abi,
     functionName: "allowance",
-    args: [player, t.diceHall],
+    args: [addressOf(player), t.diceHall],
   });
   if (allowance > 2n ** 128n) return;
   await send(t, player, {
@@ -130,7 +157,7 @@ export async function approveBets(t: Table, player: Address, token: Address): Pr
 }
 
 /** Asks for a roll; returns the Entropy sequence number the dice will come with. */
-export async function roll(t: Table, player: Address, gameId: bigint, keepMask: number) {
+export async function roll(t: Table, player: Player, gameId: bigint, keepMask: number) {
   const fee = await t.publicClient.readContract({
     address: t.diceHall,
     abi: diceHallAbi,
@@ -151,7 +178,7 @@ export async function roll(t: Table, player: Address, gameId: bigint, keepMask: 
   return { sequence: requested.args.sequenceNumber, blockNumber: receipt.blockNumber };
 }
 
-export async function score(t: Table, player: Address, gameId: bigint, box: number) {
+export async function score(t: Table, player: Player, gameId: bigint, box: number) {
   return send(t, player, {
     address: t.diceHall,
     abi: diceHallAbi,
@@ -160,7 +187,7 @@ export async function score(t: Table, player: Address, gameId: bigint, box: numb
   });
 }
 
-export async function claimTimeout(t: Table, caller: Address, gameId: bigint) {
+export async function claimTimeout(t: Table, caller: Player, gameId: bigint) {
   return send(t, caller, {
     address: t.diceHall,
     abi: diceHallAbi,
@@ -261,7 +288,8 @@ export async function revealNow(t: Table, sequence: bigint): Promise<void> {
     args: [provider, sequence],
   });
   if (pending.requester === zeroAddress) return;
-  const [sender] = await nodeAccounts(t.publicClient);
+  // The last account, as the keeper: the first ones are the players' in the app.
+  const sender = (await nodeAccounts(t.publicClient)).at(-1)!;
   try {
     await send(t, sender, {
       address: t.mockEntropy,
@@ -281,7 +309,7 @@ export async function revealNow(t: Table, sequence: bigint): Promise<void> {
   }
 }
 
-/** Moves the local chain's clock forward (Hardhat node only). */
+/** Moves the local chain's clock forward (Hardhat node only): every open game's clocks jump too. */
 export async function advanceTime(t: Table, seconds: number): Promise<void> {
   await t.publicClient.request({ method: "evm_increaseTime" as never, params: [seconds] as never });
   await t.publicClient.request({ method: "evm_mine" as never, params: [] as never });
@@ -297,4 +325,10 @@ export async function finished(t: Table, gameId: bigint, fromBlock: bigint) {
     fromBlock,
   });
   return event?.args;
+}
+
+/** The latest block's timestamp: the chain's clock, in seconds. */
+export async function chainNow(t: Table): Promise<number> {
+  const block = await t.publicClient.getBlock({ blockTag: "latest", cacheTime: 0 } as never);
+  return Number(block.timestamp);
 }

@@ -3,8 +3,14 @@
 // web/e2e/scenarios/. Run one scenario with --test-name-pattern (the stack still starts once).
 import { after, before, describe } from "node:test";
 
-import { launchBrowser, timings, type Suite } from "./lib/harness.ts";
-import { startE2EStack, type E2EStack } from "./lib/stack.ts";
+import {
+  SUITE_START_TIMEOUT_MS,
+  startSuite,
+  suiteLog,
+  timings,
+  type Suite,
+} from "./lib/harness.ts";
+import { scaled } from "./lib/timing.ts";
 import { accessibilityScenarios } from "./scenarios/accessibility.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
@@ -13,26 +19,22 @@ import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 
-const verbose = process.env.E2E_VERBOSE === "1";
-const started = Date.now();
-const log = (line: string) => {
-  if (verbose) console.log(`[e2e +${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
-};
+const { log, lines: logLines, started } = suiteLog();
 
-describe("Dicehall in the browser", { timeout: 15 * 60_000 }, () => {
+// Each test has its own budget (see e2e()); this bound only catches a hang between tests.
+describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   let suite: Suite | undefined;
-  let stack: E2EStack | undefined;
 
-  before(async () => {
-    stack = await startE2EStack(log);
-    log(`stack up: web ${stack.webUrl} (${stack.webMode}), chain ${stack.rpcUrl}`);
-    const browser = await launchBrowser();
-    suite = { stack, browser, log };
-  });
+  before(
+    async () => {
+      suite = await startSuite(log, logLines);
+    },
+    { timeout: SUITE_START_TIMEOUT_MS + 30_000 },
+  );
 
   after(async () => {
     await suite?.browser.close().catch(() => {});
-    await stack?.stop();
+    await suite?.stack.stop();
     const total = ((Date.now() - started) / 1000).toFixed(1);
     const lines = timings.map(
       (t) => `  ${t.ok ? "ok  " : "FAIL"} ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`,
@@ -52,4 +54,6 @@ describe("Dicehall in the browser", { timeout: 15 * 60_000 }, () => {
   describe("5. practice", () => practiceScenarios(current));
   describe("6. accessibility", () => accessibilityScenarios(current));
   describe("7. screenshots", () => screenshotScenarios(current));
+  describe("8. layout", async () =>
+    (await import("./scenarios/layout.ts")).layoutScenarios(current));
 });

@@ -23,6 +23,7 @@ import { diceHallAbi } from "../../src/lib/generated/abis.ts";
 import type { RuleSetId } from "../../src/rules/ruleSets.ts";
 import { boxOptions } from "../../src/rules/sheet.ts";
 import type { E2EStack } from "./stack.ts";
+import { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS } from "./timing.ts";
 
 export { NATIVE, STATUS };
 
@@ -34,11 +35,14 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** Polls `probe` until it returns something other than undefined (or throws after `timeoutMs`). */
+/**
+ * Polls `probe` until it returns something other than undefined (or throws after `timeoutMs`): the
+ * suite's one way to wait for a state that no Playwright locator waits for.
+ */
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
+  timeoutMs = PAGE_TIMEOUT_MS,
   intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -167,7 +171,7 @@ export async function rollOnChain(stack: E2EStack, gameId: bigint, keepMask = 0)
   const g = await getGame(t, gameId);
   const player = g.players[g.currentSeat];
   const { sequence, blockNumber } = await roll(t, player, gameId, keepMask);
-  await waitForDice(t, gameId, sequence, blockNumber, { reveal: true, timeoutMs: 30_000 });
+  await waitForDice(t, gameId, sequence, blockNumber, { reveal: true, timeoutMs: MOVE_TIMEOUT_MS });
   return player;
 }
 

@@ -8,7 +8,8 @@ import { it } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 import { ROOT } from "../../../scripts/lib/deployments.ts";
-import type { E2EStack } from "./stack.ts";
+import { startE2EStack, type E2EStack } from "./stack.ts";
+import { ARTIFACT_TIMEOUT_MS, PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS, scaled } from "./timing.ts";
 
 export const ARTIFACTS_DIR = join(ROOT, "e2e-artifacts");
 export const SCREENSHOTS_DIR = join(ARTIFACTS_DIR, "screenshots");
@@ -128,7 +129,9 @@ export class Session {
       timezoneId: "UTC",
       reducedMotion: options.reducedMotion ?? "no-preference",
     });
-    context.setDefaultTimeout(20_000);
+    // Every Playwright action and wait, unless it says otherwise, is bounded by this.
+    context.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
     const page = await context.newPage();
     const tracked = new TrackedPage(label, context, page);
     // Nothing leaves this machine: requests to other hosts are refused and listed.
@@ -147,19 +150,44 @@ export class Session {
     await tracked.page.goto(new URL(path, this.stack.webUrl).toString());
   }
 
+  /**
+   * The error (with the URL of every page), and per page its console, URL, screenshot and
+   * accessibility tree, in e2e-artifacts/failures/<test>/. Written before the pages close, so the
+   * screenshot shows the state the test failed in; each piece is saved on its own, so a page that
+   * hangs still leaves its console and URL.
+   */
   async saveFailure(error: unknown): Promise<string> {
     const dir = join(FAILURES_DIR, slug(this.testName));
     mkdirSync(dir, { recursive: true });
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    writeFileSync(join(dir, "error.txt"), stack + "\n");
+    const urls = this.pages.map(
+      (p) => `  ${p.label}: ${p.page.isClosed() ? "(closed)" : p.page.url()}`,
+    );
+    writeFileSync(
+      join(dir, "error.txt"),
+      `${this.testName}\nfailed at ${new Date().toISOString()}\n\n${stack}\n\npages:\n${urls.join("\n")}\n`,
+    );
     for (const tracked of this.pages) {
       const base = join(dir, slug(tracked.label));
       writeFileSync(`${base}.console.log`, tracked.consoleText());
+      writeFileSync(`${base}.url.txt`, tracked.page.url() + "\n");
+      if (tracked.page.isClosed()) continue;
       try {
-        writeFileSync(`${base}.url.txt`, tracked.page.url() + "\n");
-        await tracked.page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 10_000 });
+        await tracked.page.screenshot({
+          path: `${base}.png`,
+          fullPage: true,
+          timeout: ARTIFACT_TIMEOUT_MS,
+        });
       } catch (err) {
         writeFileSync(`${base}.screenshot-failed.txt`, String(err) + "\n");
+      }
+      try {
+        const tree = await tracked.page
+          .locator("body")
+          .ariaSnapshot({ timeout: ARTIFACT_TIMEOUT_MS });
+        writeFileSync(`${base}.aria.yml`, tree + "\n");
+      } catch (err) {
+        writeFileSync(`${base}.aria-failed.txt`, String(err) + "\n");
       }
     }
     return dir;
@@ -203,7 +231,8 @@ export const timings: Timing[] = [];
 /**
  * A test with a browser session. On failure the screenshot, URL and console of each of its pages go
  * to e2e-artifacts/failures/<test name>/ before the error is rethrown; a page that logged an error
- * fails the test even when everything else passed.
+ * fails the test even when everything else passed. `timeout` is the test's budget on a loaded
+ * 2-CPU machine, scaled by E2E_TIMEOUT_SCALE.
  */
 export function e2e(
   suite: () => Suite,
@@ -211,8 +240,9 @@ export function e2e(
   options: { timeout: number },
   body: (session: Session) => Promise<void>,
 ): void {
+  const timeout = scaled(options.timeout);
   // The runner's own timeout fires later than ours, so a test that hangs still leaves its artifacts.
-  it(name, { timeout: options.timeout + 30_000 }, async (t) => {
+  it(name, { timeout: timeout + 2 * ARTIFACT_TIMEOUT_MS + 30_000 }, async (t) => {
     const started = Date.now();
     rmSync(join(FAILURES_DIR, slug(name)), { recursive: true, force: true });
     const session = new Session(suite(), name);
@@ -220,8 +250,13 @@ export function e2e(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`"${name}" did not finish within ${options.timeout / 1000} s`)),
-        options.timeout,
+        () =>
+          reject(
+            new Error(
+              `"${name}" did not finish within ${timeout / 1000} s (E2E_TIMEOUT_SCALE scales this)`,
+            ),
+          ),
+        timeout,
       );
     });
     try {
@@ -243,4 +278,56 @@ export function e2e(
       t.diagnostic(`took ${(ms / 1000).toFixed(1)} s`);
     }
   });
+}
+
+// ------------------------------------------------------------------ the suite's start and log
+
+/**
+ * The suite's log: every line is kept (a failure writes them out), and printed as it comes when
+ * E2E_VERBOSE=1.
+ */
+export function suiteLog(verbose = process.env.E2E_VERBOSE === "1") {
+  const started = Date.now();
+  const lines: string[] = [];
+  const log = (line: string) => {
+    const stamped = `[e2e +${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`;
+    lines.push(stamped);
+    if (verbose) console.log(stamped);
+  };
+  return { log, lines, started };
+}
+
+/** How long the `before` hook may take: the stack's start, then Chromium's. */
+export const SUITE_START_TIMEOUT_MS = STACK_START_TIMEOUT_MS + scaled(60_000);
+
+/**
+ * The system and the browser, for the suite's `before` hook. Old failure artifacts are cleared
+ * first. If the start fails, its error (which says which step failed, and after how long) and the
+ * log so far are written to e2e-artifacts/failures/suite-start/ before it is rethrown.
+ */
+export async function startSuite(log: (line: string) => void, logLines: string[]): Promise<Suite> {
+  rmSync(FAILURES_DIR, { recursive: true, force: true });
+  let stack: E2EStack | undefined;
+  try {
+    stack = await startE2EStack(log);
+    log(`stack up: web ${stack.webUrl} (${stack.webMode}), chain ${stack.rpcUrl}`);
+    let browser: Browser;
+    try {
+      browser = await launchBrowser();
+    } catch (err) {
+      throw new Error(`The system started, but Chromium did not: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+    return { stack, browser, log };
+  } catch (err) {
+    await stack?.stop();
+    const dir = join(FAILURES_DIR, "suite-start");
+    mkdirSync(dir, { recursive: true });
+    const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    writeFileSync(join(dir, "error.txt"), text + "\n");
+    writeFileSync(join(dir, "log.txt"), logLines.join("\n") + "\n");
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(`${message}\n(error and log: ${dir})`, { cause: err });
+  }
 }

@@ -22,11 +22,21 @@ import {
 import { startDevStack, type DevStack } from "../../../scripts/lib/devStack.ts";
 import { startKeeper, type Keeper } from "../../../scripts/lib/keeper.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
+import { diceHallAbi } from "../../src/lib/generated/abis.ts";
+import { PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS, scaled } from "./timing.ts";
 
 const HOST = "127.0.0.1";
 const WEB_ROOT = join(ROOT, "web");
 /** Short, so 26 rolls of a whole game do not wait long; still a real asynchronous reveal. */
 export const KEEPER_DELAY_MS = Number(process.env.E2E_KEEPER_DELAY_MS ?? 300);
+/**
+ * How long a roll may wait for randomness before it can be replaced, on the suite's chain. The
+ * local default (30 s) is a window a loaded machine can outlast while a scenario looks at a
+ * pending roll (two reloads), and the page then rightly shows the roll as late. Long here, so a
+ * pending roll stays pending for as long as a scenario holds the keeper; a scenario about a late
+ * roll moves the chain's clock (increaseTime) instead of waiting for it.
+ */
+export const ENTROPY_TIMEOUT_S = Math.ceil(scaled(15 * 60_000) / 1000);
 
 export interface E2EStack {
   rpcUrl: string;
@@ -106,93 +116,216 @@ async function servePreview(rpcUrl: string, log: (line: string) => void) {
   };
 }
 
-export async function startE2EStack(log: (line: string) => void = () => {}): Promise<E2EStack> {
+/**
+ * Starts the system, one named step at a time. A step that fails, or a start that takes longer
+ * than `timeoutMs`, throws an error that names the step, how long it ran and which steps were done
+ * (`StackStartError`), and whatever had started is stopped again.
+ */
+export async function startE2EStack(
+  log: (line: string) => void = () => {},
+  { timeoutMs = STACK_START_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<E2EStack> {
   const webMode = process.env.E2E_WEB === "dev" ? "dev" : "build";
   const cleanups: (() => Promise<void>)[] = [];
+  // Once the start has failed or timed out, a step still running may yet start something:
+  // that is stopped as soon as it is registered.
+  let abandoned = false;
+  const own = (cleanup: () => Promise<void>) => {
+    if (abandoned) void cleanup().catch(() => {});
+    else cleanups.push(cleanup);
+  };
   const stopAll = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
       await cleanup().catch((err: unknown) => log(`while stopping: ${String(err)}`));
     }
   };
+  const steps = new StartSteps(log);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(steps.timedOut(timeoutMs)), timeoutMs);
+  });
   try {
-    // As `npm run dev` does: compile first (a no-op when nothing changed). The artifacts may be
-    // stale or instrumented (`npm run coverage` writes its own into artifacts/, too big to deploy).
-    const { default: hre } = await import("hardhat");
-    const built = Date.now();
-    await hre.tasks.getTask("build").run({ quiet: true, noTests: true });
-    log(`contracts: build checked in ${Date.now() - built} ms`);
-
-    const chain = await startDevStack({
-      host: HOST,
-      rpcPort: 0,
-      webPort: 0,
-      web: webMode === "dev",
-      keeper: false,
-      deploymentId: `devstack-e2e-${process.pid}`,
-      // Written below, and only when it differs (see ensureDeploymentsFile).
-      deploymentsFile: null,
-      log,
-    });
-    cleanups.push(() => chain.stop());
-    ensureDeploymentsFile(chain);
-
-    let webUrl: string;
-    if (webMode === "dev") {
-      webUrl = chain.webUrl!;
-    } else {
-      const web = await servePreview(chain.rpcUrl, log);
-      cleanups.push(() => web.close());
-      webUrl = web.url;
-    }
-
-    const { mockEntropy, testToken, diceHall } = chain.addresses;
-    let keeper: Keeper | undefined;
-    const resumeKeeper = () => {
-      if (keeper) return;
-      keeper = startKeeper({
-        rpcUrl: chain.rpcUrl,
-        mockEntropy,
-        fromBlock: BigInt(chain.deployment.deploymentBlock),
-        revealDelayMs: KEEPER_DELAY_MS,
-        pollIntervalMs: 100,
-        log: (line) => log(`keeper: ${line}`),
-      });
-    };
-    const pauseKeeper = async () => {
-      const running = keeper;
-      keeper = undefined;
-      await running?.stop();
-    };
-    resumeKeeper();
-    cleanups.push(pauseKeeper);
-
-    const { publicClient } = clients(chain.rpcUrl);
-    const rpc = publicClient.request as unknown as (args: {
-      method: string;
-      params: unknown[];
-    }) => Promise<unknown>;
-
-    return {
-      rpcUrl: chain.rpcUrl,
-      webUrl,
-      webMode,
-      chain,
-      diceHall,
-      testToken,
-      mockEntropy,
-      accounts: chain.accounts,
-      publicClient,
-      pauseKeeper,
-      resumeKeeper,
-      keeperRunning: () => keeper !== undefined,
-      async increaseTime(seconds: number) {
-        await rpc({ method: "evm_increaseTime", params: [seconds] });
-        await rpc({ method: "evm_mine", params: [] });
-      },
-      stop: stopAll,
-    };
+    return await Promise.race([start(webMode, own, stopAll, steps, log), timedOut]);
   } catch (err) {
+    abandoned = true;
     await stopAll();
-    throw err;
+    throw err instanceof StackStartError ? err : steps.failed(err);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The stack did not start: which step failed (or was still running), after how long. */
+export class StackStartError extends Error {
+  override name = "StackStartError";
+}
+
+/** The start's steps, timed, so that a failure says where it happened. */
+class StartSteps {
+  private readonly done: string[] = [];
+  private current: { name: string; since: number } | undefined;
+  private readonly began = Date.now();
+  constructor(private readonly log: (line: string) => void) {}
+
+  async run<T>(name: string, step: () => Promise<T>): Promise<T> {
+    const since = Date.now();
+    this.current = { name, since };
+    try {
+      const value = await step();
+      this.done.push(`${name} (${seconds(Date.now() - since)})`);
+      this.log(`stack: ${name} took ${seconds(Date.now() - since)}`);
+      return value;
+    } catch (err) {
+      throw this.failed(err);
+    } finally {
+      if (this.current?.since === since) this.current = undefined;
+    }
+  }
+
+  failed(err: unknown): StackStartError {
+    if (err instanceof StackStartError) return err;
+    const cause = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const where = this.current
+      ? `step "${this.current.name}" failed after ${seconds(Date.now() - this.current.since)}`
+      : "it failed between steps";
+    return new StackStartError(
+      `The system under test did not start: ${where}.
+${this.progress()}
+Cause: ${cause}`,
+      { cause: err },
+    );
+  }
+
+  timedOut(timeoutMs: number): StackStartError {
+    const where = this.current
+      ? `step "${this.current.name}" was still running after ${seconds(Date.now() - this.current.since)}`
+      : "no step was running";
+    return new StackStartError(
+      `The system under test did not start within ${seconds(timeoutMs)} ` +
+        `(E2E_TIMEOUT_SCALE scales this): ${where}.
+${this.progress()}`,
+    );
+  }
+
+  private progress(): string {
+    return `Done in ${seconds(Date.now() - this.began)}: ${this.done.join(", ") || "nothing"}.`;
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function start(
+  webMode: "build" | "dev",
+  own: (cleanup: () => Promise<void>) => void,
+  stopAll: () => Promise<void>,
+  steps: StartSteps,
+  log: (line: string) => void,
+): Promise<E2EStack> {
+  // As `npm run dev` does: compile first (a no-op when nothing changed). The artifacts may be
+  // stale or instrumented (`npm run coverage` writes its own into artifacts/, too big to deploy).
+  await steps.run("contracts: hardhat build", async () => {
+    const { default: hre } = await import("hardhat");
+    await hre.tasks.getTask("build").run({ quiet: true, noTests: true });
+  });
+
+  const chain = await steps.run(
+    `chain: Hardhat node and deployment${webMode === "dev" ? " and Vite dev server" : ""}`,
+    async () => {
+      const started = await startDevStack({
+        host: HOST,
+        rpcPort: 0,
+        webPort: 0,
+        web: webMode === "dev",
+        keeper: false,
+        deploymentId: `devstack-e2e-${process.pid}`,
+        // Written below, and only when it differs (see ensureDeploymentsFile).
+        deploymentsFile: null,
+        log,
+      });
+      own(() => started.stop());
+      return started;
+    },
+  );
+  ensureDeploymentsFile(chain);
+  const { publicClient, wallet } = clients(chain.rpcUrl);
+  await steps.run(`chain: entropy timeout set to ${ENTROPY_TIMEOUT_S} s`, async () => {
+    const diceHall = chain.addresses.diceHall;
+    const owner = await publicClient.readContract({
+      address: diceHall,
+      abi: diceHallAbi,
+      functionName: "owner",
+    });
+    const hash = await wallet(owner).writeContract({
+      address: diceHall,
+      abi: diceHallAbi,
+      functionName: "setEntropyTimeout",
+      args: [ENTROPY_TIMEOUT_S],
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`setEntropyTimeout reverted (${hash})`);
+  });
+
+  let webUrl: string;
+  if (webMode === "dev") {
+    webUrl = chain.webUrl!;
+  } else {
+    const web = await steps.run("web: vite build and preview", async () => {
+      const served = await servePreview(chain.rpcUrl, log);
+      own(() => served.close());
+      return served;
+    });
+    webUrl = web.url;
+  }
+  // Ready means answering: the app's page from the web server, a block number from the node.
+  await steps.run("readiness: the node and the web server answer", async () => {
+    await publicClient.getBlockNumber();
+    const page = await fetch(webUrl, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    if (!page.ok) throw new Error(`${webUrl} answered ${page.status} ${page.statusText}`);
+  });
+
+  const { mockEntropy, testToken, diceHall } = chain.addresses;
+  let keeper: Keeper | undefined;
+  const resumeKeeper = () => {
+    if (keeper) return;
+    keeper = startKeeper({
+      rpcUrl: chain.rpcUrl,
+      mockEntropy,
+      fromBlock: BigInt(chain.deployment.deploymentBlock),
+      revealDelayMs: KEEPER_DELAY_MS,
+      pollIntervalMs: 100,
+      log: (line) => log(`keeper: ${line}`),
+    });
+  };
+  const pauseKeeper = async () => {
+    const running = keeper;
+    keeper = undefined;
+    await running?.stop();
+  };
+  resumeKeeper();
+  own(pauseKeeper);
+
+  const rpc = publicClient.request as unknown as (args: {
+    method: string;
+    params: unknown[];
+  }) => Promise<unknown>;
+
+  return {
+    rpcUrl: chain.rpcUrl,
+    webUrl,
+    webMode,
+    chain,
+    diceHall,
+    testToken,
+    mockEntropy,
+    accounts: chain.accounts,
+    publicClient,
+    pauseKeeper,
+    resumeKeeper,
+    keeperRunning: () => keeper !== undefined,
+    async increaseTime(seconds: number) {
+      await rpc({ method: "evm_increaseTime", params: [seconds] });
+      await rpc({ method: "evm_mine", params: [] });
+    },
+    stop: stopAll,
+  };
 }

@@ -5,9 +5,9 @@ import type { Address } from "viem";
 
 import { eventually, shortAddress } from "./chain.ts";
 import type { Session, TrackedPage } from "./harness.ts";
+import { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS } from "./timing.ts";
 
-/** Generous: a move is a simulation, a transaction, a reveal and a poll of the app (1 s). */
-export const MOVE_TIMEOUT_MS = 30_000;
+export { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS };
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -26,19 +26,48 @@ export async function openAs(
   return tracked;
 }
 
+/**
+ * Connects through the header's account picker. Each step waits for what the page shows next (the
+ * button, the node's account list, the dialog closing, the header naming the account); a step that
+ * never comes fails with what the header and the dialog show instead.
+ */
 export async function connectDevAccount(page: Page, index: number, address: Address) {
-  await page.getByRole("button", { name: "Connect wallet" }).click();
+  const header = page.getByRole("banner");
   const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog
-    .getByRole("list", { name: "Local node accounts" })
-    .getByRole("button", { name: new RegExp(`^#${index}\\b`) })
-    .click();
-  await dialog.waitFor({ state: "detached" });
-  // The header shows who this tab is.
-  await page
-    .getByRole("banner")
-    .getByRole("button", { name: new RegExp(escapeRegExp(shortAddress(address))) })
-    .waitFor();
+  const step = async (what: string, action: () => Promise<unknown>) => {
+    try {
+      await action();
+    } catch (err) {
+      const seen = async (locator: Locator) =>
+        (await locator.count()) > 0
+          ? JSON.stringify(((await locator.first().innerText({ timeout: 2_000 })) ?? "").trim())
+          : "(not there)";
+      throw new Error(
+        `connecting as dev account #${index} (${shortAddress(address)}): ${what} did not happen\n` +
+          `  header shows: ${await seen(header).catch(() => "?")}\n` +
+          `  dialog shows: ${await seen(dialog).catch(() => "?")}\n` +
+          `  ${(err as Error).message}`,
+        { cause: err },
+      );
+    }
+  };
+  // "Connect wallet" (enabled) once the app has loaded and is not busy reconnecting.
+  await step("the Connect wallet button", () =>
+    page.getByRole("button", { name: "Connect wallet" }).click(),
+  );
+  // The list is there once the node has answered eth_accounts.
+  await step(`account #${index} in the local node's list`, () =>
+    dialog
+      .getByRole("list", { name: "Local node accounts" })
+      .getByRole("button", { name: new RegExp(`^#${index}\\b`) })
+      .click(),
+  );
+  // The connection is made (the dialog closes on success, and stays with an alert on failure),
+  // then the header shows who this tab is.
+  await step("the dialog closing", () => dialog.waitFor({ state: "detached" }));
+  await step("the header naming the account", () =>
+    header.getByRole("button", { name: new RegExp(escapeRegExp(shortAddress(address))) }).waitFor(),
+  );
 }
 
 // ------------------------------------------------------------------ the game table
@@ -75,13 +104,19 @@ export async function settledDice(page: Page): Promise<number[] | undefined> {
   return values.map(Number);
 }
 
-/** "Roll 2 of 3", the screen-reader text of the tray. */
+/**
+ * A snapshot of the page's text, or null when it is not there now. Snapshots never wait: the
+ * callers poll them (`eventually`) until the page shows what they wait for.
+ */
+async function textNow(locator: Locator): Promise<string | null> {
+  return (await locator.count()) > 0 ? locator.first().textContent() : null;
+}
+
+/** "Roll 2 of 3", the screen-reader text of the tray; undefined when it is not shown now. */
 export async function rollCount(page: Page): Promise<number | undefined> {
-  const text = await page
-    .getByRole("region", { name: /dice$/i })
-    .getByText(/^Roll \d of \d$/)
-    .textContent({ timeout: 2_000 })
-    .catch(() => null);
+  const text = await textNow(
+    page.getByRole("region", { name: /dice$/i }).getByText(/^Roll \d of \d$/),
+  ).catch(() => null);
   const match = text ? /^Roll (\d) of/.exec(text) : null;
   return match ? Number(match[1]) : undefined;
 }
@@ -224,21 +259,43 @@ export function nameFor(account: Address, viewer: Address | null): string {
 }
 
 /**
+ * The table once it has stopped changing: two snapshots in a row (`intervalMs` apart) agree. A
+ * snapshot taken mid-render (the log a line behind the dice, say) is never the state to compare a
+ * reload with.
+ */
+export async function steadyTableState(page: Page, what: string, intervalMs = 250) {
+  let previous: string | undefined;
+  return eventually(
+    `${what}: the table to stop changing`,
+    async () => {
+      const state = await tableState(page);
+      const key = JSON.stringify(state);
+      const steady = key === previous;
+      previous = key;
+      return steady ? state : undefined;
+    },
+    PAGE_TIMEOUT_MS,
+    intervalMs,
+  );
+}
+
+/**
  * Everything a reload must rebuild, read from the page: the dice (value, kept, rolling), the roll
  * count, whose turn (without the ticking clock), the hint under the dice, the roll button, the
  * sheets and the turn log.
  */
 export async function tableState(page: Page) {
-  const turn = ((await turnLine(page).textContent({ timeout: 5_000 })) ?? "")
-    .replace(/ — .*$/, "")
-    .trim();
+  const turn = ((await textNow(turnLine(page))) ?? "").replace(/ — .*$/, "").trim();
   const tray = page.getByRole("region", { name: /dice$/i });
-  const hint = await tray
-    .getByText(
-      /^(Waiting for randomness|Randomness for|Roll to start|No rolls left|You are keeping|Keep dice)/,
-    )
-    .textContent({ timeout: 1_000 })
-    .catch(() => null);
+  // The hint may count down ("A new roll is possible in 0:38"): the ticking digits are masked.
+  const hint =
+    (
+      await textNow(
+        tray.getByText(
+          /^(Waiting for randomness|Randomness for|Roll to start|No rolls left|You are keeping|Keep dice)/,
+        ),
+      )
+    )?.replace(/\b\d+:\d\d\b/g, "m:ss") ?? null;
   const roll = rollButton(page);
   const rollButtonState = (await roll.count())
     ? `${await roll.textContent()} (${(await roll.isEnabled()) ? "enabled" : "disabled"})`

@@ -194,7 +194,7 @@ async function audit(session: Session, page: Page, name: string): Promise<void> 
 
 export function accessibilityScenarios(suite: () => Suite): void {
   for (const item of AUDITS) {
-    e2e(suite, `axe: ${item.name}`, { timeout: 90_000 }, async (session) => {
+    e2e(suite, `axe: ${item.name}`, { timeout: 150_000 }, async (session) => {
       const f = await fixtures(session.stack);
       const tracked =
         item.connected === false

@@ -17,7 +17,7 @@ export function practiceScenarios(suite: () => Suite): void {
   e2e(
     suite,
     "practice: a two-player hot-seat game of Yatzy, played to the end with the keyboard",
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async (session) => {
       // With reduced motion the dice settle at once (the app's own path for it): 30 turns go faster.
       const tracked = await session.newPage("practice", { reducedMotion: "reduce" });

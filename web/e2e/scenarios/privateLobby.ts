@@ -11,7 +11,7 @@ export function privateLobbyScenarios(suite: () => Suite): void {
   e2e(
     suite,
     "a private table: the uninvited account is told why it cannot join, the invited one joins",
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async (session) => {
       const { stack } = session;
       const [host, guest, stranger] = [stack.accounts[3], stack.accounts[4], stack.accounts[5]];

@@ -11,6 +11,8 @@ import {
   diceGroup,
   openAs,
   rollButton,
+  settledDice,
+  steadyTableState,
   tableState,
   waitForRoll,
   waitForRollEnabled,
@@ -42,7 +44,7 @@ export function reloadScenarios(suite: () => Suite): void {
   e2e(
     suite,
     "a reload mid-turn and during a pending roll shows the same dice and sheets",
-    { timeout: 150_000 },
+    { timeout: 300_000 },
     async (session) => {
       const { stack } = session;
       const [p6, p7] = [stack.accounts[6], stack.accounts[7]];
@@ -76,11 +78,13 @@ export function reloadScenarios(suite: () => Suite): void {
           ? true
           : undefined,
       );
-      await eventually("the watcher to see the roll", async () =>
-        (await tableState(w.page)).rollCount === 1 ? true : undefined,
+      await eventually(
+        "the watcher to see the roll, its dice settled",
+        async () => ((await tableState(w.page)).rollCount === 1 ? settledDice(w.page) : undefined),
+        MOVE_TIMEOUT_MS,
       );
-      const rollerMidTurn = await tableState(r.page);
-      const watcherMidTurn = await tableState(w.page);
+      const rollerMidTurn = await steadyTableState(r.page, "roller, mid-turn");
+      const watcherMidTurn = await steadyTableState(w.page, "watcher, mid-turn");
       assert.deepEqual(
         (await playerView(stack, gameId, roller)).dice.map(Number),
         first,
@@ -98,8 +102,8 @@ export function reloadScenarios(suite: () => Suite): void {
             .getByText(/^Waiting for randomness \(request #\d+\)/)
             .waitFor({ timeout: MOVE_TIMEOUT_MS });
         }
-        const rollerPending = await tableState(r.page);
-        const watcherPending = await tableState(w.page);
+        const rollerPending = await steadyTableState(r.page, "roller, roll pending");
+        const watcherPending = await steadyTableState(w.page, "watcher, roll pending");
         assert.match(
           rollerPending.dice[1],
           /rolling/,
@@ -119,12 +123,16 @@ export function reloadScenarios(suite: () => Suite): void {
       assert.equal(second[0], first[0]);
       assert.equal(second[2], first[2]);
       assert.deepEqual((await playerView(stack, gameId, roller)).dice.map(Number), second);
-      await eventually("the watcher to see the second roll", async () => {
-        const state = await tableState(w.page);
-        return state.rollCount === 2 && state.dice.every((d) => /^Die \d: [1-6]/.test(d))
-          ? state
-          : undefined;
-      });
+      await eventually(
+        "the watcher to see the second roll",
+        async () => {
+          const state = await tableState(w.page);
+          return state.rollCount === 2 && state.dice.every((d) => /^Die \d: [1-6]/.test(d))
+            ? state
+            : undefined;
+        },
+        MOVE_TIMEOUT_MS,
+      );
       const watcherDice = (await tableState(w.page)).dice.map((d) =>
         Number(/: ([1-6])/.exec(d)![1]),
       );

@@ -50,7 +50,7 @@ export function screenshotScenarios(suite: () => Suite): void {
   e2e(
     suite,
     "screenshots: lobby list, table mid-game, end screen, leaderboard",
-    { timeout: 90_000 },
+    { timeout: 150_000 },
     async (session) => {
       const f = await fixtures(session.stack);
       mkdirSync(SCREENSHOTS_DIR, { recursive: true });

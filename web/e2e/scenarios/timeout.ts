@@ -31,7 +31,7 @@ export function timeoutScenarios(suite: () => Suite): void {
   e2e(
     suite,
     "a silent opponent: time passes, the other player claims the timeout from the page and wins",
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async (session) => {
       const { stack } = session;
       const [claimer, silent] = [stack.accounts[8], stack.accounts[9]];
@@ -43,8 +43,10 @@ export function timeoutScenarios(suite: () => Suite): void {
       if ((await currentPlayer(stack, gameId)) === claimer) {
         const before = await turnKey(stack, gameId);
         await mouseTurn(c.page);
-        await eventually("the claimer's turn to be scored", async () =>
-          (await turnKey(stack, gameId)) !== before ? true : undefined,
+        await eventually(
+          "the claimer's turn to be scored",
+          async () => ((await turnKey(stack, gameId)) !== before ? true : undefined),
+          MOVE_TIMEOUT_MS,
         );
       }
       assert.equal(await currentPlayer(stack, gameId), silent);

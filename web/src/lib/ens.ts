@@ -46,10 +46,26 @@ export async function resolveEnsName(name: string): Promise<Address | null> {
   return ens.getEnsAddress({ name: normalize(name.trim()) });
 }
 
+/**
+ * Each account once, in first-seen order. A game lists its creator among its players and invitees,
+ * and one account may come checksummed and lower-case; useQueries warns on every render about a
+ * repeated key (hundreds of warnings a game, one per countdown tick).
+ */
+export function distinctAddresses(addresses: readonly Address[]): Address[] {
+  const seen = new Set<string>();
+  return addresses.filter((a) => {
+    const k = a.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 /** ENS names of several accounts at once, keyed by lower-case address (absent when none). */
 export function useEnsNames(addresses: readonly Address[]): Map<string, string> {
+  const unique = distinctAddresses(addresses);
   const results = useQueries({
-    queries: addresses.map((address) => ({
+    queries: unique.map((address) => ({
       queryKey: queryKeys.ensName(address),
       queryFn: async () => (await ensClient()?.getEnsName({ address })) ?? null,
       enabled: ensAvailable(),
@@ -59,7 +75,7 @@ export function useEnsNames(addresses: readonly Address[]): Map<string, string> 
   });
   const names = new Map<string, string>();
   results.forEach((r, i) => {
-    if (r.data) names.set(addresses[i].toLowerCase(), r.data);
+    if (r.data) names.set(unique[i].toLowerCase(), r.data);
   });
   return names;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Address, ContractFunctionReturnType } from "viem";
-import { getBlock, getBlockNumber, readContract } from "viem/actions";
+import { getBlockNumber, readContract } from "viem/actions";
 import { retryUnlessReverted } from "./errors.ts";
 import { foldGame, foldHall, key, type GameState } from "./gameState.ts";
 import { diceHallAbi } from "./generated/abis.ts";
@@ -145,11 +145,6 @@ export interface GameSnapshot extends LogCache {
   view: GameView;
   /** getPlayer per seated player, keyed by lower-case address. */
   players: Record<string, PlayerView>;
-  /**
-   * How far the chain's clock runs ahead of this computer's (ms, never negative). A local node that
-   * mines many blocks a second moves its timestamps ahead; deadlines are in chain time.
-   */
-  clockAheadMs: number;
 }
 
 export async function loadGameSnapshot(
@@ -165,11 +160,8 @@ export async function loadGameSnapshot(
     hall.deployment.deploymentBlock,
     head,
   );
-  const block = getBlock(hall.client, { blockNumber: head });
-  const clockAhead = async () => Math.max(0, Number((await block).timestamp) * 1000 - Date.now());
   // Views only change in transactions that emit one of this game's events.
-  if (prev && cache.added === 0)
-    return { ...prev, syncedTo: cache.syncedTo, clockAheadMs: await clockAhead() };
+  if (prev && cache.added === 0) return { ...prev, syncedTo: cache.syncedTo };
   const read = { address: hall.address, abi: diceHallAbi, blockNumber: head } as const;
   const view = await readContract(hall.client, {
     ...read,
@@ -186,7 +178,6 @@ export async function loadGameSnapshot(
     syncedTo: cache.syncedTo,
     view,
     players: Object.fromEntries(view.players.map((p, i) => [key(p), players[i]])),
-    clockAheadMs: await clockAhead(),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import {
   foldLeaderboard,
   sortLeaderboard,
+  TIE_BREAK_TEXT,
   tokensIn,
   type LeaderboardLog,
   type LeaderboardRow,
@@ -386,5 +387,29 @@ describe("sortLeaderboard", () => {
     const before = order(rows);
     sortLeaderboard(rows, { key: "best", direction: "asc" });
     expect(order(rows)).toEqual(before);
+  });
+
+  it("breaks ties as the page says it does: wins, win rate, fewer games, address", () => {
+    const row = (player: `0x${string}`, wins: number, games: number): LeaderboardRow => ({
+      player,
+      games,
+      wins,
+      forfeits: 0,
+      winRate: wins / games,
+      best: 200,
+      average: 200,
+      yahtzees: 0,
+      net: {},
+      staked: {},
+      lastBlock: 1n,
+    });
+    // All level on the sorted column (best 200).
+    const level = [row(BOB, 1, 2), row(CAROL, 2, 4), row(ALICE, 2, 5), row(USD, 1, 2)];
+    expect(order(sortLeaderboard(level, { key: "best", direction: "desc" }))).toEqual([
+      CAROL, // 2 wins at 50%
+      ALICE, // 2 wins at 40%
+      ...[BOB, USD].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)), // 1 in 2 each
+    ]);
+    expect(TIE_BREAK_TEXT).toMatch(/more wins, then a higher win rate, then fewer games.*address/);
   });
 });

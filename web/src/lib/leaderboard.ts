@@ -280,9 +280,16 @@ function primary(a: LeaderboardRow, b: LeaderboardRow, sort: LeaderboardSort): n
   }
 }
 
+/** sortLeaderboard's tie-break in a player's words, for the leaderboard page. */
+export const TIE_BREAK_TEXT =
+  "Players level in the sorted column are ranked by more wins, then a higher win rate, then " +
+  "fewer games (the same record in fewer games ranks higher), then by address. A shared win " +
+  "counts as a win for each winner.";
+
 /**
  * A new array in the chosen order; ties fall back to wins, then win rate, then fewer games (the
- * same record in fewer games is better), then address, so the order is total and stable.
+ * same record in fewer games is better), then address, so the order is total and stable. Say so in
+ * TIE_BREAK_TEXT when this changes.
  */
 export function sortLeaderboard(
   rows: readonly LeaderboardRow[],

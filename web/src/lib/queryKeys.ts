@@ -35,6 +35,8 @@ export const queryKeys = {
   /** Owner settings: bounds, fee, allowed tokens. */
   settings: (s: Scope) => [...root(s), "settings"] as const,
   rollFee: (s: Scope) => [...root(s), "rollFee"] as const,
+  /** The latest block's timestamp: the chain's clock for every countdown. */
+  chainClock: (s: Scope) => [...root(s), "chainClock"] as const,
   credits: (s: Scope, account: Address, tokens: readonly Address[]) =>
     [...root(s), "credits", addr(account), tokens.map(addr).join(",")] as const,
   creditsAll: (s: Scope) => [...root(s), "credits"] as const,

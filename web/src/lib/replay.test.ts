@@ -11,6 +11,7 @@ import {
   type ReplayCursor,
 } from "./replay.ts";
 import { PLAYERS, scriptedGame } from "./replay.testkit.ts";
+import { shortAddress } from "./format.ts";
 import { verifyRoll } from "./verify.ts";
 
 const words = {
@@ -131,6 +132,14 @@ describe("replayTableModel", () => {
       new RegExp(`^Replay, step ${index + 1} of ${replay.steps.length}, round 1 of 16: `),
     );
     expect(model.players[0]).toMatchObject({ name: "Alice", isMe: true });
+  });
+
+  it("names the player over the dice, the viewer included (never a bare “Your dice”)", () => {
+    const rollOf = (seat: number) =>
+      replay.steps.findIndex((s) => s.entry.kind === "rolled" && s.entry.player === PLAYERS[seat]);
+    const mine = replayTableModel(replay, rollOf(0), words)!;
+    expect(mine.diceTitle).toBe(`${shortAddress(PLAYERS[0])}'s dice (you)`);
+    expect(replayTableModel(replay, rollOf(1), words)!.diceTitle).toBe("Bob's dice");
   });
 
   it("shows the scored dice and the sheets after the score", () => {

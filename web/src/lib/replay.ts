@@ -10,6 +10,7 @@ import {
   type GameState,
   type LogEntry,
 } from "./gameState.ts";
+import { shortAddress } from "./format.ts";
 import { describeEntry, type LogWords } from "./gameLog.ts";
 import { isGameLog, mergeLogs, type HallLog } from "./hallEvents.ts";
 import type { TableModel } from "./table/model.ts";
@@ -196,6 +197,12 @@ export function replayTableModel(
     round,
     rounds,
     dice,
+    // A replay is watched, not played: the dice are named after their player, the viewer too.
+    diceTitle: !who
+      ? "Dice"
+      : sameAddress(who, words.me)
+        ? `${shortAddress(who)}'s dice (you)`
+        : `${words.name(who)}'s dice`,
     rollsUsed,
     maxRolls: 3,
     keepMask,

@@ -1,6 +1,11 @@
 import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { getBlock } from "viem/actions";
+import { chainNowMs, nextAnchor, type ChainClockAnchor } from "./chainClock.ts";
+import { useHall } from "./hall.ts";
+import { queryKeys } from "./queryKeys.ts";
 
-/** The current time in ms, re-rendering every `intervalMs` (countdowns). */
+/** This computer's time in ms, re-rendering every `intervalMs`. Not for contract deadlines. */
 export function useNow(intervalMs = 1_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -8,4 +13,35 @@ export function useNow(intervalMs = 1_000): number {
     return () => clearInterval(id);
   }, [intervalMs]);
   return now;
+}
+
+/** How far the chain's clock runs ahead of this computer's, from the blocks seen (chainClock.ts). */
+export function useChainClockAnchor(): ChainClockAnchor | undefined {
+  const hall = useHall();
+  const queryClient = useQueryClient();
+  const queryKey = hall ? queryKeys.chainClock(hall.scope) : queryKeys.idle("chainClock");
+  const query = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const latest = await getBlock(hall!.client, { blockTag: "latest" });
+      return nextAnchor(
+        queryClient.getQueryData<ChainClockAnchor>(queryKey),
+        { number: latest.number, timestamp: latest.timestamp },
+        Date.now(),
+      );
+    },
+    enabled: !!hall,
+    staleTime: 10_000,
+    refetchInterval: 10_000,
+  });
+  return query.data;
+}
+
+/**
+ * The chain's time in ms, re-rendering every `intervalMs`: what every contract deadline (join
+ * window, move clock, pending roll) is compared with.
+ */
+export function useChainNow(intervalMs = 1_000): number {
+  const anchor = useChainClockAnchor();
+  return chainNowMs(anchor, useNow(intervalMs));
 }

@@ -26,6 +26,15 @@ describe("rule sets", () => {
     }
   });
 
+  it("has a few words per box for the score sheet, short enough for one line beside the name", () => {
+    for (const r of RULE_SETS) {
+      for (const box of r.boxes) {
+        expect(box.short.length).toBeGreaterThan(0);
+        expect(box.short.length).toBeLessThanOrEqual(24);
+      }
+    }
+  });
+
   it("uses each game's own box names", () => {
     expect(ruleSet(2).boxes[0].name).toBe("Play of 1");
     expect(ruleSet(2).boxes[11].name).toBe("Yatzi");

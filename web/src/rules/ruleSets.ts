@@ -12,6 +12,8 @@ export interface BoxInfo {
   readonly name: string;
   /** How it scores, in one short sentence. */
   readonly rule: string;
+  /** The same in a few words, for the score sheet's margin ("3 alike: all dice"). */
+  readonly short: string;
   readonly section: BoxSection;
 }
 
@@ -28,7 +30,7 @@ export interface RuleSetInfo {
   readonly joker: boolean;
 }
 
-type BoxSpec = readonly [key: string, name: string, rule: string];
+type BoxSpec = readonly [key: string, name: string, rule: string, short: string];
 
 const FACE_WORDS = ["Ones", "Twos", "Threes", "Fours", "Fives", "Sixes"] as const;
 
@@ -37,27 +39,49 @@ function upperSpecs(name: (face: number) => string): BoxSpec[] {
     word.toLowerCase(),
     name(i + 1),
     `Sum of the dice showing ${i + 1}.`,
+    `sum of ${i + 1}s`,
   ]);
 }
 
 const faceWord = (face: number): string => FACE_WORDS[face - 1];
 
 const CLASSIC_LOWER: readonly BoxSpec[] = [
-  ["threeOfAKind", "Three of a Kind", "Sum of all dice, if at least three show the same face."],
-  ["fourOfAKind", "Four of a Kind", "Sum of all dice, if at least four show the same face."],
-  ["fullHouse", "Full House", "25 for three of one face and two of another."],
-  ["smallStraight", "Small Straight", "30 for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6)."],
-  ["largeStraight", "Large Straight", "40 for five faces in a row (1-2-3-4-5 or 2-3-4-5-6)."],
-  ["yahtzee", "Yahtzee", "50 for five of a kind."],
-  ["chance", "Chance", "Sum of all dice."],
+  [
+    "threeOfAKind",
+    "Three of a Kind",
+    "Sum of all dice, if at least three show the same face.",
+    "3 alike: all dice",
+  ],
+  [
+    "fourOfAKind",
+    "Four of a Kind",
+    "Sum of all dice, if at least four show the same face.",
+    "4 alike: all dice",
+  ],
+  ["fullHouse", "Full House", "25 for three of one face and two of another.", "3 + 2 alike: 25"],
+  [
+    "smallStraight",
+    "Small Straight",
+    "30 for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6).",
+    "4 in a row: 30",
+  ],
+  [
+    "largeStraight",
+    "Large Straight",
+    "40 for five faces in a row (1-2-3-4-5 or 2-3-4-5-6).",
+    "5 in a row: 40",
+  ],
+  ["yahtzee", "Yahtzee", "50 for five of a kind.", "5 alike: 50"],
+  ["chance", "Chance", "Sum of all dice.", "all dice"],
 ];
 
 function boxes(specs: readonly BoxSpec[]): BoxInfo[] {
-  return specs.map(([key, name, rule], index) => ({
+  return specs.map(([key, name, rule, short], index) => ({
     index,
     key,
     name,
     rule,
+    short,
     section: index < 6 ? "upper" : "lower",
   }));
 }
@@ -80,15 +104,30 @@ export const RULE_SETS: readonly RuleSetInfo[] = [
     tagline: "The Scandinavian sheet: 15 boxes, pairs, exact straights and a 50-point upper bonus.",
     boxes: boxes([
       ...upperSpecs(faceWord),
-      ["onePair", "One Pair", "Sum of the two dice of the highest pair."],
-      ["twoPairs", "Two Pairs", "Sum of two pairs of different faces."],
-      ["threeOfAKind", "Three of a Kind", "Sum of three dice showing the same face."],
-      ["fourOfAKind", "Four of a Kind", "Sum of four dice showing the same face."],
-      ["smallStraight", "Small Straight", "15 for exactly 1-2-3-4-5."],
-      ["largeStraight", "Large Straight", "20 for exactly 2-3-4-5-6."],
-      ["fullHouse", "Full House", "Sum of all dice, for three of one face and two of another."],
-      ["chance", "Chance", "Sum of all dice."],
-      ["yatzy", "Yatzy", "50 for five of a kind."],
+      ["onePair", "One Pair", "Sum of the two dice of the highest pair.", "highest pair"],
+      ["twoPairs", "Two Pairs", "Sum of two pairs of different faces.", "two pairs"],
+      [
+        "threeOfAKind",
+        "Three of a Kind",
+        "Sum of three dice showing the same face.",
+        "3 alike: those 3",
+      ],
+      [
+        "fourOfAKind",
+        "Four of a Kind",
+        "Sum of four dice showing the same face.",
+        "4 alike: those 4",
+      ],
+      ["smallStraight", "Small Straight", "15 for exactly 1-2-3-4-5.", "1-2-3-4-5: 15"],
+      ["largeStraight", "Large Straight", "20 for exactly 2-3-4-5-6.", "2-3-4-5-6: 20"],
+      [
+        "fullHouse",
+        "Full House",
+        "Sum of all dice, for three of one face and two of another.",
+        "3 + 2 alike: all dice",
+      ],
+      ["chance", "Chance", "Sum of all dice.", "all dice"],
+      ["yatzy", "Yatzy", "50 for five of a kind.", "5 alike: 50"],
     ]),
     upperBonus: { threshold: 63, points: 50 },
     yahtzeeBonus: false,
@@ -101,13 +140,28 @@ export const RULE_SETS: readonly RuleSetInfo[] = [
     tagline: "13 boxes with fixed prizes for kinds and sequences, and no bonuses.",
     boxes: boxes([
       ...upperSpecs((face) => `Play of ${face}`),
-      ["threeOfAKind", "Three of a Kind", "20 if at least three dice show the same face."],
-      ["fourOfAKind", "Four of a Kind", "30 if at least four dice show the same face."],
-      ["fullHouse", "Full House", "25 for three of one face and two of another."],
-      ["highSequence", "High Sequence", "30 for exactly 2-3-4-5-6."],
-      ["lowSequence", "Low Sequence", "40 for exactly 1-2-3-4-5."],
-      ["yatzi", "Yatzi", "50 for five of a kind."],
-      ["random", "Random", "Sum of all dice."],
+      [
+        "threeOfAKind",
+        "Three of a Kind",
+        "20 if at least three dice show the same face.",
+        "3 alike: 20",
+      ],
+      [
+        "fourOfAKind",
+        "Four of a Kind",
+        "30 if at least four dice show the same face.",
+        "4 alike: 30",
+      ],
+      [
+        "fullHouse",
+        "Full House",
+        "25 for three of one face and two of another.",
+        "3 + 2 alike: 25",
+      ],
+      ["highSequence", "High Sequence", "30 for exactly 2-3-4-5-6.", "2-3-4-5-6: 30"],
+      ["lowSequence", "Low Sequence", "40 for exactly 1-2-3-4-5.", "1-2-3-4-5: 40"],
+      ["yatzi", "Yatzi", "50 for five of a kind.", "5 alike: 50"],
+      ["random", "Random", "Sum of all dice.", "all dice"],
     ]),
     upperBonus: null,
     yahtzeeBonus: false,
@@ -126,11 +180,17 @@ export const RULE_SETS: readonly RuleSetInfo[] = [
         "fullHouse",
         "Full House",
         "Sum of all dice, at least 25, for three of one face and two of another.",
+        "3 + 2 alike: all, min 25",
       ],
       ...CLASSIC_LOWER.slice(3),
-      ["pair", "Pair", "Sum of all dice, if at least two show the same face."],
-      ["doublePair", "Double Pair", "Sum of all dice, if two different faces each show twice."],
-      ["misere", "Misère", "36 minus the sum of all dice."],
+      ["pair", "Pair", "Sum of all dice, if at least two show the same face.", "2 alike: all dice"],
+      [
+        "doublePair",
+        "Double Pair",
+        "Sum of all dice, if two different faces each show twice.",
+        "2 + 2 alike: all dice",
+      ],
+      ["misere", "Misère", "36 minus the sum of all dice.", "36 − all dice"],
     ]),
     upperBonus: { threshold: 63, points: 35 },
     yahtzeeBonus: false,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { boxCount, type RuleSetId } from "./ruleSets.ts";
 import { applyScore, isComplete, legalBoxes, newSheet, totals, type Sheet } from "./sheet.ts";
-import { chooseBox, chooseKeepMask, chooseTurnAction } from "./strategy.ts";
+import { adviseTurn, chooseBox, chooseKeepMask, chooseTurnAction } from "./strategy.ts";
 
 function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -116,6 +116,67 @@ describe("strategy", () => {
       expect(sum / games).toBeGreaterThan(150);
     },
   );
+
+  const keptFaces = (dice: number[], mask: number) =>
+    dice.filter((_, i) => (mask >> i) & 1).sort((a, b) => a - b);
+
+  // Issue 11: on 1-6-5-4-1 the hint said to keep the two 1s. Three 1s earned the same flat share
+  // of the upper bonus as three 6s, so chasing 1s looked as good as a straight.
+  it.each([0, 1, 3] as RuleSetId[])(
+    "does not chase 1s from 1-6-5-4-1 on an empty sheet of rule set %i",
+    (ruleSet) => {
+      for (const rollsUsed of [1, 2]) {
+        const action = chooseTurnAction(newSheet(ruleSet), [1, 6, 5, 4, 1], rollsUsed);
+        expect(action.action).toBe("roll");
+        if (action.action === "roll")
+          expect(keptFaces([1, 6, 5, 4, 1], action.keepMask)).not.toContain(1);
+      }
+    },
+  );
+
+  it.each([
+    [
+      [1, 2, 3, 4, 6],
+      [1, 2, 3, 4],
+    ],
+    [
+      [1, 3, 4, 5, 6],
+      [3, 4, 5, 6],
+    ],
+    [
+      [6, 1, 5, 4, 1],
+      [4, 5, 6],
+    ],
+  ])("keeps the run of %j on an empty Yahtzee sheet", (dice, run) => {
+    const action = chooseTurnAction(newSheet(0), dice, 1);
+    expect(action.action).toBe("roll");
+    if (action.action === "roll") expect(keptFaces(dice, action.keepMask)).toEqual(run);
+  });
+
+  it("explains the same move it makes, with endings that add up", () => {
+    for (let n = 0; n < 40; n++) {
+      const ruleSet = RULE_SET_IDS[n % 4];
+      const sheet = randomSheet(ruleSet, Math.floor(random() * (boxCount(ruleSet) - 1)));
+      const dice = someDice();
+      for (const rollsUsed of [1, 2, 3]) {
+        const advice = adviseTurn(sheet, dice, rollsUsed);
+        const action = chooseTurnAction(sheet, dice, rollsUsed);
+        if (advice.action === "score") {
+          expect(action).toEqual({ action: "score", box: advice.box });
+          expect(advice.rollAgainLoss === null).toBe(rollsUsed === 3);
+          if (advice.rollAgainLoss !== null) expect(advice.rollAgainLoss).toBeGreaterThanOrEqual(0);
+        } else {
+          expect(action).toEqual({ action: "roll", keepMask: advice.keepMask });
+          const open = sheet.boxes.flatMap((b, box) => (b === null ? [box] : []));
+          const total = advice.endings.reduce((p, e) => p + e.probability, 0);
+          expect(total).toBeCloseTo(1, 9);
+          for (const e of advice.endings) expect(open).toContain(e.box);
+          const ps = advice.endings.map((e) => e.probability);
+          expect(ps).toEqual([...ps].sort((a, b) => b - a));
+        }
+      }
+    }
+  });
 
   it("refuses to choose on a full sheet", () => {
     const sheet = randomSheet(0, 13);

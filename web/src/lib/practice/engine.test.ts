@@ -291,6 +291,8 @@ describe("practiceTableModel", () => {
     });
     expect(model.players.map((p) => p.isMe)).toEqual([true, false]);
     expect(model.turnText).toBe("Ann's turn: round 1 of 15, no rolls yet. Game 1 of 1.");
+    // Hot seat: every seat is "you", so the dice carry the name of the player holding them.
+    expect(model.diceTitle).toBe("Ann's dice");
     state = act(state, { type: "roll", random: rand.hex() });
     model = practiceTableModel(state)!;
     expect(model.options).toHaveLength(15);
@@ -302,6 +304,30 @@ describe("practiceTableModel", () => {
       canRoll: false,
       options: null,
       rolling: true,
+    });
+  });
+
+  it("leaves the last turn's dice on the table, greyed and named, until the next roll", () => {
+    const rand = seeded("last-dice");
+    let state = act(started(0, ["Ann", "Ben"], 1), { type: "roll", random: rand.hex() });
+    const annDice = state.game!.dice!;
+    state = act(state, { type: "score", box: 12 }); // Chance takes anything
+    const model = practiceTableModel(state)!;
+    expect(model.dice).toEqual(annDice);
+    expect(model).toMatchObject({
+      diceFromLastTurn: true,
+      diceTitle: "Ann's last dice",
+      rollsUsed: 0,
+      options: null,
+    });
+    expect(practiceTableModel(state, true)).toMatchObject({
+      diceFromLastTurn: false,
+      diceTitle: "Ben's dice",
+    });
+    state = act(state, { type: "roll", random: rand.hex() });
+    expect(practiceTableModel(state)).toMatchObject({
+      diceFromLastTurn: false,
+      diceTitle: "Ben's dice",
     });
   });
 
@@ -345,6 +371,8 @@ describe("practice storage", () => {
       { ...state, game: { ...state.game!, sheets: [newSheet(1)] } },
       { ...state, game: { ...state.game!, rollsUsed: 2, dice: [1, 2, 3] } },
       { ...state, game: { ...state.game!, currentSeat: 3 } },
+      { ...state, game: { ...state.game!, lastTurn: { seat: 4, dice: [1, 2, 3, 4, 5] } } },
+      { ...state, game: { ...state.game!, lastTurn: { seat: 0, dice: [1, 2] } } },
     ];
     for (const b of broken) expect(isPracticeState(JSON.parse(JSON.stringify(b)))).toBe(false);
     expect(isPracticeState(JSON.parse(JSON.stringify(state)))).toBe(true);

@@ -55,6 +55,11 @@ export interface PracticeGame {
   keepMask: number;
   /** The random number behind the latest roll, shown like a real roll's. */
   lastRandom: Hex | null;
+  /**
+   * The dice the previous turn was scored with, left on the table until the next roll. Optional:
+   * sessions saved before it existed load without it.
+   */
+  lastTurn?: { seat: number; dice: number[] } | null;
 }
 
 export interface GameOutcome {
@@ -236,6 +241,7 @@ function score(state: PracticeState, box: number): PracticeState {
   const after: PracticeGame = {
     ...game,
     sheets,
+    lastTurn: { seat, dice: game.dice },
     dice: null,
     rollsUsed: 0,
     keepMask: 0,

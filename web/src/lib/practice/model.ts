@@ -16,6 +16,8 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
   const current = over ? null : state.names[seat];
   const blocker = rollBlocker(game);
   const rounds = info.boxes.length;
+  // Until the next roll, the previous turn's dice stay on the table, greyed and named.
+  const last = !over && !game.dice && !rolling && game.lastTurn ? game.lastTurn : null;
 
   let turnText: string;
   if (over) {
@@ -41,7 +43,14 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
     currentSeat: seat,
     round: game.round,
     rounds,
-    dice: game.dice ?? [null, null, null, null, null],
+    dice: game.dice ?? last?.dice ?? [null, null, null, null, null],
+    // Hot seat: everyone is "you", so the dice are named after the player holding them.
+    diceTitle: last
+      ? `${state.names[last.seat]}'s last dice`
+      : current === null
+        ? "Dice"
+        : `${current}'s dice`,
+    diceFromLastTurn: last !== null,
     rollsUsed: game.rollsUsed,
     maxRolls: ROLLS_PER_TURN,
     keepMask: game.keepMask,

@@ -73,6 +73,10 @@ export function isPracticeState(v: unknown): v is PracticeState {
   if (!isInt(g.round, 1, ruleSet(rs).boxes.length)) return false;
   if (!isInt(g.rollsUsed, 0, ROLLS_PER_TURN) || !isInt(g.keepMask, 0, 31)) return false;
   if (g.rollsUsed === 0 ? g.dice !== null : !isDice(g.dice)) return false;
+  const last = g.lastTurn;
+  if (!(last == null || (isObject(last) && isInt(last.seat, 0, seats - 1) && isDice(last.dice)))) {
+    return false;
+  }
   if (!(
     g.lastRandom === null ||
     (typeof g.lastRandom === "string" && isHex(g.lastRandom) && g.lastRandom.length === 66)

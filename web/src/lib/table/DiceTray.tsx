@@ -5,9 +5,13 @@ export function DiceTray({ model, handlers }: { model: TableModel; handlers: Tab
   const roller = model.currentSeat === null ? null : model.players[model.currentSeat];
   const canKeep =
     model.myTurn && model.rollsUsed > 0 && model.rollsUsed < model.maxRolls && !model.rolling;
-  const title = !roller ? "Dice" : roller.isMe ? "Your dice" : `${roller.name}'s dice`;
+  const title = model.diceTitle ?? (roller ? `${roller.name}'s dice` : "Dice");
   return (
-    <section className="tray" aria-labelledby="tray-title">
+    <section
+      className={`tray${model.diceFromLastTurn ? " tray--last" : ""}`}
+      aria-labelledby="tray-title"
+      data-testid="dice-tray"
+    >
       <div className="tray__head">
         <h2 id="tray-title" className="tray__title">
           {title}
@@ -53,7 +57,9 @@ export function DiceTray({ model, handlers }: { model: TableModel; handlers: Tab
           </button>
         )}
         {canKeep && (
-          <p className="tray__tip">Tap a die (or press 1–5) to keep it for the next roll.</p>
+          <p className="tray__tip">
+            Tap a die<span className="kbd-only"> (or press 1–5)</span> to keep it for the next roll.
+          </p>
         )}
       </div>
       {model.rollHint && <p className="tray__hint">{model.rollHint}</p>}

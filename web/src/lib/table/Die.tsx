@@ -125,7 +125,8 @@ export function Die({ index, value, kept, rolling, onToggle }: DieProps) {
         <DieFace value={value} tumbling={tumbling} />
       </button>
       <span className="die-slot__label" aria-hidden="true">
-        {kept ? "Kept" : `${index + 1}`}
+        {/* The number is the die's key (1-5): no use on a touch screen. */}
+        {kept ? "Kept" : <span className="kbd-only">{index + 1}</span>}
       </span>
     </div>
   );

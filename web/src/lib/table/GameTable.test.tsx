@@ -155,7 +155,8 @@ describe("GameTable", () => {
     await waitFor(() => expect(live().textContent).toBe("Round 2 of 13. Your turn — 4:00 left."));
     fireEvent.keyDown(window, { key: "s" });
     await waitFor(() =>
-      expect(live().textContent).toBe("Totals after round 2 of 13: You 50; Bob 3."),
+      // I have filled one box, Bob one: round 1 is over for both, round 2 is being played.
+      expect(live().textContent).toBe("Totals after round 1 of 13: You 50; Bob 3."),
     );
     fireEvent.keyDown(window, { key: "c" });
     await waitFor(() =>
@@ -189,6 +190,43 @@ describe("GameTable", () => {
         "You scored 15 in Threes. Round 2 of 13. Bob's turn — 5:00 left.",
       ),
     );
+  });
+
+  it("explains boxes and roll that the move clock has switched off", async () => {
+    const reason = "Your time for this move is up: any other player can now time you out.";
+    const { handlers } = setup(
+      model({ canRoll: false, options: null, blockedReason: reason, rollHint: reason }),
+    );
+    expect((screen.getByRole("button", { name: /^Re-roll/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const chance = screen.getByTestId("box-12");
+    expect(chance.getAttribute("aria-disabled")).toBe("true");
+    expect(chance.getAttribute("aria-label")).toBe(`Chance: open. ${reason}`);
+    await userEvent.click(chance);
+    expect(handlers.onScore).not.toHaveBeenCalled();
+    expect(screen.getByTestId("blocked-reason").textContent).toBe(`Chance: ${reason}`);
+  });
+
+  it("names the dice after their player, and greys the last turn's dice", () => {
+    const { container } = setup(
+      model({ diceTitle: "Bob's last dice", diceFromLastTurn: true, myTurn: false }),
+    );
+    expect(screen.getByRole("region", { name: "Bob's last dice" })).toBeTruthy();
+    expect(container.querySelector(".tray--last")).not.toBeNull();
+    expect(screen.getAllByRole("button", { name: /^Die \d: 3/ })).toHaveLength(5);
+  });
+
+  it("shows the latest moves in the turn log, the earlier ones on request", async () => {
+    const log = Array.from({ length: 20 }, (_, i) => ({ id: String(i), text: `Move ${i + 1}.` }));
+    setup(model({ log }));
+    const list = () =>
+      within(screen.getByRole("region", { name: "Turn log" })).getAllByRole("listitem");
+    expect(list().map((li) => li.textContent)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Move ${20 - i}.`),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Show 12 earlier" }));
+    expect(list()).toHaveLength(20);
   });
 
   it("has no axe violations", async () => {

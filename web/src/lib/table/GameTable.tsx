@@ -168,33 +168,38 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
         <p className="table__turn">{model.turnText}</p>
         <button
           type="button"
-          className="button button--quiet table__keys"
+          className="button button--quiet table__keys kbd-only"
           onClick={() => setHelpOpen(true)}
         >
           Keys <kbd>?</kbd>
         </button>
       </div>
+      {/*
+        The dice come first in reading order. On a laptop they sit in a sticky column beside the
+        sheet, so the whole sheet and the dice fit one screen; on a phone the side's pieces join
+        the page's column and the dice become a panel stuck to the bottom while the sheet scrolls.
+      */}
       <div className="table__main">
-        <div className="table__play">
+        <div className="table__side">
           {/* A finished game has no dice on the table. */}
           {(model.currentSeat !== null || model.dice.some((d) => d !== null)) && (
             <DiceTray model={model} handlers={handlers} />
           )}
-          {actions && <div className="table__actions">{actions}</div>}
-          <SheetGrid
-            model={model}
-            handlers={handlers}
-            boxRefs={boxRefs}
-            onFocusBox={setFocusedBox}
-            onBlocked={onBlocked}
-          />
           {blocked && (
             <p className="table__blocked" data-testid="blocked-reason">
               {blocked}
             </p>
           )}
+          {actions && <div className="table__actions">{actions}</div>}
+          <TurnLog log={model.log} />
         </div>
-        <TurnLog log={model.log} />
+        <SheetGrid
+          model={model}
+          handlers={handlers}
+          boxRefs={boxRefs}
+          onFocusBox={setFocusedBox}
+          onBlocked={onBlocked}
+        />
       </div>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

@@ -17,6 +17,7 @@ function OpenBox({
   box,
   option,
   canScore,
+  blockedReason,
   handlers,
   boxRefs,
   onFocusBox,
@@ -25,6 +26,7 @@ function OpenBox({
   box: BoxInfo;
   option: BoxOption | undefined;
   canScore: boolean;
+  blockedReason: string | null;
   handlers: TableHandlers;
   boxRefs: SheetGridProps["boxRefs"];
   onFocusBox: (box: number) => void;
@@ -33,7 +35,7 @@ function OpenBox({
   const legal = canScore && option?.legal === true;
   const points = option ? option.points + option.bonus : null;
   const reason = !canScore
-    ? "Roll first, on your turn."
+    ? (blockedReason ?? "Roll first, on your turn.")
     : option && !option.legal
       ? option.reason
       : undefined;
@@ -110,9 +112,9 @@ export function SheetGrid({ model, handlers, boxRefs, onFocusBox, onBlocked }: S
   const rows = (boxes: BoxInfo[]) =>
     boxes.map((box) => (
       <tr key={box.index}>
-        <th scope="row" className="sheet__box">
-          <span className="sheet__box-name">{box.name}</span>
-          <span className="sheet__box-rule">{box.rule}</span>
+        <th scope="row" className="sheet__box" title={box.rule}>
+          <span className="sheet__box-name">{box.name}</span>{" "}
+          <span className="sheet__box-rule">{box.short}</span>
         </th>
         {model.players.map((player, seat) => (
           <Cell
@@ -122,6 +124,7 @@ export function SheetGrid({ model, handlers, boxRefs, onFocusBox, onBlocked }: S
             isScoring={seat === model.scoringSeat}
             option={options.get(box.index)}
             canScore={canScore}
+            blockedReason={model.blockedReason ?? null}
             handlers={handlers}
             boxRefs={boxRefs}
             onFocusBox={onFocusBox}

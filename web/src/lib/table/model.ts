@@ -24,6 +24,10 @@ export interface TableModel {
   rounds: number;
   /** The dice of the current turn, position by position; null where nothing is rolled yet. */
   dice: (number | null)[];
+  /** The heading over the dice, naming whose they are ("Ann's dice"); "Dice" when unset. */
+  diceTitle?: string;
+  /** The dice shown are the previous turn's last ones (this turn has not rolled yet). */
+  diceFromLastTurn?: boolean;
   rollsUsed: number;
   maxRolls: number;
   /** Bit i keeps die i: my choice on my turn, the roller's sent mask otherwise. */
@@ -36,6 +40,8 @@ export interface TableModel {
   rollLabel: string;
   /** One line under the dice: what is happening or why rolling is not possible. */
   rollHint: string | null;
+  /** Why rolling and scoring are off although it is my turn (e.g. the move clock ran out). */
+  blockedReason?: string | null;
   /** My open boxes with what they would score now; null when I can't score. */
   options: BoxOption[] | null;
   /** The column that takes previews and box choices (mine), if any. */

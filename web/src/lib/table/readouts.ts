@@ -8,6 +8,9 @@ export function readDice(model: TableModel): string {
   if (model.rolling) return "The dice are rolling.";
   if (model.dice.every((d) => d === null)) return "No dice rolled yet this turn.";
   const faces = model.dice.map((d) => (d === null ? "not rolled" : String(d))).join(", ");
+  if (model.diceFromLastTurn) {
+    return `No dice rolled yet this turn. ${model.diceTitle ?? "Last dice"}: ${faces}.`;
+  }
   const kept = model.dice.flatMap((_, i) => (keptAt(model.keepMask, i) ? [String(i + 1)] : []));
   const keep = kept.length ? ` Keeping die ${kept.join(", ")}.` : "";
   return `Dice: ${faces}. Roll ${model.rollsUsed} of ${model.maxRolls}.${keep}`;
@@ -42,7 +45,19 @@ export function readScores(model: TableModel): string {
     const forfeited = p.forfeited ? ", forfeited" : "";
     return `${p.name} ${totals(p.sheet).total}${forfeited}`;
   });
-  return `Totals after round ${Math.min(model.round, model.rounds)} of ${model.rounds}: ${parts.join("; ")}.`;
+  // "After round N" only when every player still in has filled N boxes; mid-round some have
+  // scored the round and some not, and the totals are not "after" it.
+  const filled = model.players
+    .filter((p) => !p.forfeited)
+    .map((p) => p.sheet.boxes.filter((b) => b !== null).length);
+  const done = Math.min(...filled);
+  const when =
+    filled.length > 0 && done === Math.max(...filled) && done > 0
+      ? done >= model.rounds
+        ? `Final totals`
+        : `Totals after round ${done} of ${model.rounds}`
+      : `Totals so far, in round ${Math.max(model.round, 1)} of ${model.rounds}`;
+  return `${when}: ${parts.join("; ")}.`;
 }
 
 export function readTurn(model: TableModel): string {

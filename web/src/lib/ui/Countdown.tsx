@@ -1,16 +1,26 @@
 import { formatCountdown, speakCountdown } from "../format.ts";
-import { useNow } from "../useNow.ts";
+import { useChainNow } from "../useNow.ts";
 
-/** Time left until `deadlineMs`; `expired` is shown once it passed. */
-export function Countdown({
-  deadlineMs,
-  expired = "time's up",
-}: {
-  deadlineMs: number;
+interface CountdownProps {
+  /** A contract deadline: a block timestamp, in seconds. */
+  deadline: number | bigint;
+  /** Shown once the deadline has passed. */
   expired?: string;
-}) {
-  const now = useNow();
-  const left = deadlineMs - now;
+}
+
+/** Time left until a contract deadline, on the chain's clock. */
+export function Countdown(props: CountdownProps) {
+  return <CountdownText {...props} nowMs={useChainNow()} />;
+}
+
+/** The same, at a given chain time (ms): what the page around it decides with. */
+export function CountdownText({
+  deadline,
+  expired = "time's up",
+  nowMs,
+}: CountdownProps & { nowMs: number }) {
+  const deadlineMs = Number(deadline) * 1000;
+  const left = deadlineMs - nowMs;
   if (left <= 0) return <span className="countdown is-expired">{expired}</span>;
   return (
     <time

@@ -88,7 +88,7 @@ export function ReplayControls({
           </select>
         </label>
       </div>
-      <p className="muted small replay-controls__keys">
+      <p className="muted small replay-controls__keys kbd-only">
         Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Home</kbd> <kbd>End</kbd> first and last,{" "}
         <kbd>P</kbd> play or pause; the table's <kbd>D</kbd> <kbd>C</kbd> <kbd>S</kbd> <kbd>T</kbd>{" "}
         read the step aloud.

@@ -8,6 +8,7 @@ import { useHall } from "../../../lib/hall.ts";
 import {
   foldLeaderboard,
   sortLeaderboard,
+  TIE_BREAK_TEXT,
   tokensIn,
   type LeaderboardSort,
   type LeaderboardSortKey,
@@ -140,6 +141,7 @@ export function LeaderboardPage() {
             Show {Math.min(50, rows.length - shown)} more
           </button>
         )}
+        <p className="muted small leaderboard__ties">{TIE_BREAK_TEXT}</p>
       </>
     );
   }

@@ -14,6 +14,7 @@ import { useHall } from "../../../lib/hall.ts";
 import type { BetToken, Bounds, HallSettings } from "../../../lib/settings.ts";
 import { NATIVE, useTokenBalance } from "../../../lib/tokens.ts";
 import { PHASE_TEXT } from "../../../lib/tx.ts";
+import { useHeldLabel } from "../../../lib/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "../../../lib/ens.ts";
@@ -114,12 +115,15 @@ export function CreateGameForm({
     nativeSymbol: hall?.chain.nativeCurrency.symbol,
   };
   const flow = useCreateGame(draft, ctx);
+  const [submitLabel, holdLabel] = useHeldLabel(
+    flow.payment.needsApproval ? `Approve ${token?.symbol} and open the table` : "Open the table",
+  );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (!draft || !address) return;
-    const gameId = await flow.create();
+    const gameId = await holdLabel(() => flow.create());
     if (gameId !== null) navigate(`/games/${gameId}?created=1`);
   };
 
@@ -283,7 +287,7 @@ export function CreateGameForm({
           value={inviteText}
           placeholder="0x… (one per line). Leave empty for a public table."
           onChange={(e) => setInviteText(e.target.value)}
-          aria-describedby={`${id}-invitees-hint`}
+          aria-describedby={`${id}-invitees-hint${show("invitees") ? ` ${id}-invitees-error` : ""}`}
           aria-invalid={!!show("invitees")}
         />
         <p id={`${id}-invitees-hint`} className="hint">
@@ -292,6 +296,12 @@ export function CreateGameForm({
             ? "Addresses or ENS names, one per line."
             : "Addresses (0x…), one per line."}
         </p>
+        {/* Above the list, so the sentence that says "below" is read before the marks. */}
+        {show("invitees") && (
+          <p className="field__error" id={`${id}-invitees-error`}>
+            {show("invitees")}
+          </p>
+        )}
         {invitees.lines.length > 0 && (
           <ul className="invitees">
             {invitees.lines.map((line, i) => (
@@ -309,7 +319,6 @@ export function CreateGameForm({
             ))}
           </ul>
         )}
-        {show("invitees") && <p className="field__error">{show("invitees")}</p>}
       </div>
 
       {token && bet !== null && pot !== null && (
@@ -337,9 +346,7 @@ export function CreateGameForm({
         <p className="muted">Connect a wallet (top right) to open a table.</p>
       ) : (
         <button type="submit" className="button button--primary button--large" disabled={flow.busy}>
-          {flow.payment.needsApproval
-            ? `Approve ${token?.symbol} and open the table`
-            : "Open the table"}
+          {submitLabel}
         </button>
       )}
       {busyText && <p className="tx tx--busy">{busyText}</p>}

@@ -8,7 +8,7 @@ import { NATIVE, useTokenInfo } from "../../../lib/tokens.ts";
 import { AddressName } from "../../../lib/ui/Address.tsx";
 import { Countdown } from "../../../lib/ui/Countdown.tsx";
 import { Credits } from "../../../lib/ui/Credits.tsx";
-import { useNow } from "../../../lib/useNow.ts";
+import { useChainNow } from "../../../lib/useNow.ts";
 import { useLobbies, type LobbyRow, type MyGameKind, type MyGameRow } from "../hooks/useLobbies.ts";
 
 function Bet({ game }: { game: GameState }) {
@@ -65,7 +65,7 @@ function LobbyList({ rows, empty, label }: { rows: LobbyRow[]; empty: string; la
               {view ? (
                 <>
                   <span className="muted small">closes in </span>
-                  <Countdown deadlineMs={Number(view.deadline) * 1000} expired="closed" />
+                  <Countdown deadline={view.deadline} expired="closed" />
                 </>
               ) : (
                 <span className="muted small">…</span>
@@ -114,7 +114,7 @@ function MyGames({ rows }: { rows: MyGameRow[] }) {
       {rows.map((row) => {
         const { game, view, kind } = row;
         const live = kind === "waiting" || kind === "myTurn" || kind === "playing";
-        const deadline = view && Number(view.deadline) > 0 ? Number(view.deadline) * 1000 : null;
+        const deadline = view && view.deadline > 0n ? view.deadline : null;
         return (
           <li key={String(game.gameId)} className={`lobby-card lobby-card--${kind}`}>
             <div className="lobby-card__main">
@@ -139,7 +139,7 @@ function MyGames({ rows }: { rows: MyGameRow[] }) {
                     {kind === "waiting" ? "closes in " : "move due in "}
                   </span>
                   <Countdown
-                    deadlineMs={deadline}
+                    deadline={deadline}
                     expired={kind === "waiting" ? "closed" : "overdue"}
                   />
                 </span>
@@ -160,7 +160,7 @@ function MyGames({ rows }: { rows: MyGameRow[] }) {
 
 export function LobbyPage() {
   const hall = useHall();
-  const now = useNow(5_000);
+  const now = useChainNow(5_000);
   const { address } = useConnection();
   const lobbies = useLobbies(now);
 

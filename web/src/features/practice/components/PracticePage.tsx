@@ -45,10 +45,12 @@ export function PracticePage() {
         <div>
           <h1>Practice</h1>
           <p className="muted">
-            No wallet, no chain, no bets: 1 to 4 players take turns on this device. Same table, same
-            keys (<kbd>R</kbd> roll, <kbd>1</kbd>–<kbd>5</kbd> keep, arrows and <kbd>Enter</kbd> to
-            score, <kbd>H</kbd> for a hint, <kbd>?</kbd> for all keys). Your session is kept if you
-            reload.
+            No wallet, no chain, no bets: 1 to 4 players take turns on this device. Same table
+            <span className="kbd-only">
+              , same keys (<kbd>R</kbd> roll, <kbd>1</kbd>–<kbd>5</kbd> keep, arrows and{" "}
+              <kbd>Enter</kbd> to score, <kbd>H</kbd> for a hint, <kbd>?</kbd> for all keys)
+            </span>
+            . Your session is kept if you reload.
           </p>
         </div>
         {state.phase !== "setup" && (

@@ -109,7 +109,8 @@ export function PracticeTable({
     <div className="practice-actions">
       {!over && (
         <button type="button" className="button" onClick={showHint} aria-keyshortcuts="H">
-          Hint <kbd>H</kbd>
+          Hint<span className="kbd-only"> </span>
+          <kbd className="kbd-only">H</kbd>
         </button>
       )}
       {hint && (

@@ -4,6 +4,7 @@ import { describeError } from "../../../lib/errors.ts";
 import { formatTokenAmount } from "../../../lib/format.ts";
 import { NATIVE } from "../../../lib/tokens.ts";
 import { Credits } from "../../../lib/ui/Credits.tsx";
+import { refundOf } from "../hooks/resultWords.ts";
 import { useGame } from "../hooks/useGame.ts";
 import { LobbyPanel } from "./LobbyPanel.tsx";
 import { PlayPanel } from "./PlayPanel.tsx";
@@ -74,6 +75,7 @@ export function GamePage() {
   }
 
   const rules = isRuleSetId(view.config.ruleSet) ? ruleSet(view.config.ruleSet) : null;
+  const refund = refundOf(game.state, game.me);
   return (
     <div className="page game">
       <div className="page__head">
@@ -106,7 +108,13 @@ export function GamePage() {
         <section className="card">
           <h2>This table was cancelled</h2>
           <p>Every bet was refunded to its player as a credit in the hall.</p>
-          <Credits tokens={[view.config.token ?? NATIVE]} title="Your refund" />
+          {refund > 0n && (
+            <p data-testid="your-refund">
+              Your refund: <strong>{formatTokenAmount(refund, token, 6)}</strong>, added to your
+              credit in the hall.
+            </p>
+          )}
+          <Credits tokens={[view.config.token ?? NATIVE]} title="Ready to withdraw" />
           <Link to="/games">Back to the tables</Link>
         </section>
       )}

@@ -5,8 +5,10 @@ import { useBetPayment } from "../../../lib/payment.ts";
 import { useTokenBalance } from "../../../lib/tokens.ts";
 import { hallCall, PHASE_TEXT, useTx } from "../../../lib/tx.ts";
 import { AddressName } from "../../../lib/ui/Address.tsx";
-import { Countdown } from "../../../lib/ui/Countdown.tsx";
-import { useNow } from "../../../lib/useNow.ts";
+import { CountdownText } from "../../../lib/ui/Countdown.tsx";
+import { useHeldLabel } from "../../../lib/useHeldLabel.ts";
+import { useChainNow } from "../../../lib/useNow.ts";
+import { joinLabel, joinState } from "../hooks/lobbyModel.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { ShareLink } from "./ShareLink.tsx";
 
@@ -23,26 +25,33 @@ export function LobbyPanel({
   justCreated: boolean;
 }) {
   const { hall, view, me, token, betContext } = game;
-  const now = useNow();
+  const now = useChainNow();
   const tx = useTx(betContext);
   const payment = useBetPayment(view?.config.token, view?.config.bet ?? 0n, betContext);
   const balance = useTokenBalance(view?.config.token, me);
+  const [shownLabel, holdLabel] = useHeldLabel(
+    joinLabel(
+      payment.needsApproval,
+      token?.symbol,
+      formatTokenAmount(view?.config.bet ?? 0n, token),
+    ),
+  );
   if (!view || !hall) return null;
 
   const { config } = view;
-  const closesAt = Number(view.deadline) * 1000;
-  const windowOpen = now < closesAt;
+  const joining = joinState(view, me, now);
+  const { windowOpen } = joining;
   const seated = view.players.some((p) => sameAddress(p, me));
   const isCreator = sameAddress(view.creator, me);
   const isPrivate = config.invitees.length > 0;
-  const invited = !isPrivate || config.invitees.some((p) => sameAddress(p, me));
   const free = config.seats - view.players.length;
 
-  const join = async () => {
-    tx.reset();
-    if (payment.needsApproval && !(await payment.approve())) return;
-    await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
-  };
+  const join = () =>
+    holdLabel(async () => {
+      tx.reset();
+      if (payment.needsApproval && !(await payment.approve())) return;
+      await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+    });
   const busy = tx.busy || payment.approveTx.busy;
   const error = payment.approveTx.error ?? tx.error;
   const busyText = payment.approveTx.busy
@@ -57,7 +66,8 @@ export function LobbyPanel({
       <p className="lobby-panel__window">
         {windowOpen ? (
           <>
-            The join window closes in <Countdown deadlineMs={closesAt} /> ({free} seat
+            The join window closes in <CountdownText deadline={view.deadline} nowMs={now} /> ({free}{" "}
+            seat
             {free === 1 ? "" : "s"} left).
           </>
         ) : (
@@ -120,25 +130,29 @@ export function LobbyPanel({
 
       <div className="lobby-panel__actions">
         {!me && <p className="muted">Connect a wallet to take a seat.</p>}
-        {me && !seated && windowOpen && invited && (
+        {joining.offered && (
           <button
             type="button"
             className="button button--primary button--large"
-            disabled={busy}
+            disabled={busy || !joining.canJoin}
+            aria-describedby={joining.reason ? "join-reason" : undefined}
             onClick={() => void join()}
           >
-            {payment.needsApproval
-              ? `Approve ${token?.symbol} and join for ${formatTokenAmount(config.bet, token)}`
-              : `Join for ${formatTokenAmount(config.bet, token)}`}
+            {shownLabel}
           </button>
         )}
-        {me && !seated && windowOpen && invited && balance.data !== undefined && (
+        {joining.reason && (
+          <p className="muted" id="join-reason">
+            {joining.reason}
+          </p>
+        )}
+        {joining.canJoin && balance.data !== undefined && (
           <p className="muted small">
             You have {formatTokenAmount(balance.data, token)}
             {balance.data < config.bet ? ", less than the bet." : "."}
           </p>
         )}
-        {me && !seated && !invited && (
+        {me && !seated && !joining.offered && (
           <p className="muted">This table is private, and you are not on its list.</p>
         )}
         {me && seated && !isCreator && (

@@ -5,7 +5,7 @@ import { GameTable } from "../../../lib/table/GameTable.tsx";
 import type { TableHandlers } from "../../../lib/table/model.ts";
 import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "../../../lib/tx.ts";
 import { AddressName } from "../../../lib/ui/Address.tsx";
-import { useNow } from "../../../lib/useNow.ts";
+import { useChainNow } from "../../../lib/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { buildTableModel, moveDeadlineMs } from "../hooks/tableModel.ts";
@@ -16,7 +16,7 @@ type Move = "roll" | "score" | "claim";
 /** The running (or finished) table, wired to the chain. */
 export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const { hall, view, state, snapshot, me, words, playContext } = game;
-  const nowMs = useNow(1_000) + (snapshot.data?.clockAheadMs ?? 0);
+  const nowMs = useChainNow(1_000);
   const rollFee = useRollFee();
   const tx = useTx(playContext);
   // A move counts as in flight until the snapshot has caught up with the block that holds it, so

@@ -3,6 +3,7 @@ import { formatTokenAmount, ordinal } from "../../../lib/format.ts";
 import { sameAddress } from "../../../lib/gameState.ts";
 import { NATIVE } from "../../../lib/tokens.ts";
 import { Credits } from "../../../lib/ui/Credits.tsx";
+import { payoutSentence } from "../hooks/resultWords.ts";
 import type { useGame } from "../hooks/useGame.ts";
 
 type Game = ReturnType<typeof useGame>;
@@ -69,7 +70,7 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       <p className="muted small">
         Pot {formatTokenAmount(view.pot, token, 6)}
         {result.houseFee > 0n && `, house fee ${formatTokenAmount(result.houseFee, token, 6)}`};
-        each winner gets {formatTokenAmount(result.payoutEach, token, 6)}.
+        {payoutSentence(result.winners.length, formatTokenAmount(result.payoutEach, token, 6))}
       </p>
       {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} title="Your winnings" />}
       <div className="results__actions">

@@ -157,7 +157,10 @@ describe("buildTableModel", () => {
     expect(waiting.canRoll).toBe(false);
     expect(waiting.options).toBeNull();
     expect(waiting.keepMask).toBe(0b11);
-    expect(waiting.rollHint).toBe("Waiting for randomness (request #7)…");
+    // The pending roll's countdown runs on the chain's clock: 10 s of the 300 s timeout are gone.
+    expect(waiting.rollHint).toBe(
+      "Waiting for randomness (request #7)… A new roll is possible in 4:50 if it does not come.",
+    );
     expect(waiting.turnText).toContain("waiting for randomness");
 
     const late = buildTableModel(input({ view, nowMs: (requestedAt + 300) * 1000 }));
@@ -180,19 +183,72 @@ describe("buildTableModel", () => {
     expect(model.rollHint).toMatch(/release one/);
   });
 
-  it("starts a new turn with unknown dice", () => {
+  it("starts a new turn with the last turn's dice still on the table, greyed and named", () => {
     const logs = [
       ...twoPlayerOpening(),
       log("Scored", { gameId: 1n, player: BOB, category: 12, points: 16n, bonus: 0n }, 19, 0),
     ];
-    const model = buildTableModel(
-      input({ state: foldGame(1n, logs), view: gameView({ currentSeat: 0, round: 2 }), me: ALICE }),
-    );
-    expect(model.dice).toEqual([null, null, null, null, null]);
+    const words = {
+      name: (a: string) => (a === ALICE ? "You" : "Bob"),
+      amount: (v: bigint) => `${v} wei`,
+    };
+    const turn = input({
+      state: foldGame(1n, logs),
+      view: gameView({ currentSeat: 0, round: 2 }),
+      me: ALICE,
+      words,
+      players: {
+        [key(ALICE)]: playerView(open13()),
+        [key(BOB)]: playerView(open13(), { seat: 1 }),
+      },
+    });
+    const model = buildTableModel(turn);
+    expect(model.dice).toEqual([1, 2, 3, 4, 6]); // Bob's last roll, not five "?"
+    expect(model.diceFromLastTurn).toBe(true);
+    expect(model.diceTitle).toBe("Bob's last dice");
     expect(model.myTurn).toBe(true);
     expect(model.rollsUsed).toBe(0);
+    expect(model.keepMask).toBe(0);
     expect(model.rollLabel).toBe("Roll the dice · no fee");
-    expect(model.options).toBeNull();
+    expect(model.options).toBeNull(); // those dice are not mine to score
+
+    // Once my roll is on its way the dice are mine and tumble.
+    const rolling = buildTableModel({ ...turn, sending: "roll" });
+    expect(rolling.diceFromLastTurn).toBe(false);
+    expect(rolling.diceTitle).toBe("Your dice");
+    expect(rolling.rolling).toBe(true);
+  });
+
+  it("names the roller over the dice", () => {
+    const words = {
+      name: (a: string) => (a === ALICE ? "You" : "Bob"),
+      amount: (v: bigint) => `${v} wei`,
+    };
+    expect(buildTableModel(input()).diceTitle).toBe("Your dice");
+    expect(buildTableModel(input({ me: ALICE, words })).diceTitle).toBe("Bob's dice");
+  });
+
+  it("stops offering roll and score once the move deadline has passed on the chain's clock", () => {
+    const deadline = T0 + 300;
+    // At the deadline itself the contract still refuses a timeout claim, so the move is on.
+    const onTime = buildTableModel(input({ nowMs: deadline * 1000 }));
+    expect(onTime.canRoll).toBe(true);
+    expect(onTime.options).not.toBeNull();
+    expect(onTime.blockedReason).toBeNull();
+
+    const late = buildTableModel(input({ nowMs: deadline * 1000 + 1_000 }));
+    expect(late.canRoll).toBe(false);
+    expect(late.options).toBeNull();
+    expect(late.blockedReason).toMatch(/time for this move is up/);
+    expect(late.rollHint).toBe(late.blockedReason);
+    expect(late.turnText).toBe("Round 1 of 13. Your turn — time is up.");
+  });
+
+  it("counts the move clock in chain time, not this computer's", () => {
+    // The chain runs 66 s ahead of the computer: the model is given the chain's clock.
+    const chainNow = (T0 + 66) * 1000;
+    const model = buildTableModel(input({ nowMs: chainNow }));
+    expect(model.turnText).toBe("Round 1 of 13. Your turn — 3:54 left.");
   });
 
   it("describes the log in the viewer's words", () => {

@@ -16,6 +16,7 @@ export interface ChainTableInput {
   view: GameView;
   players: Record<string, PlayerView>;
   me: Address | undefined;
+  /** The chain's clock (ms): deadlines are block timestamps. */
   nowMs: number;
   /** My keep choice for the next re-roll. */
   keepMask: number;
@@ -82,22 +83,56 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const late = pending && retryAt !== null && nowMs >= retryAt;
   const rollsUsed = running ? (currentView?.rollsUsed ?? 0) : 0;
 
-  // The dice on the table are those of the latest DiceRolled of this turn, nothing else.
+  // The dice of this turn are those of its latest DiceRolled. Until the first roll of a turn, the
+  // previous turn's last dice stay on the table (greyed), so what was just scored can still be read.
   const turnDice =
     running && state.turn && current && sameAddress(state.turn.player, current) && state.turn.dice
       ? state.turn.dice
       : null;
-  const dice = turnDice ? [...turnDice] : [null, null, null, null, null];
+  const rolling = pending || input.sending === "roll";
+  const lastDice = running && !turnDice && !rolling && state.lastRoll ? state.lastRoll : null;
+  const dice = turnDice
+    ? [...turnDice]
+    : lastDice
+      ? [...lastDice.dice]
+      : [null, null, null, null, null];
+  const diceTitle = lastDice
+    ? sameAddress(lastDice.player, me)
+      ? "Your last dice"
+      : `${words.name(lastDice.player)}'s last dice`
+    : !current
+      ? "Dice"
+      : myTurn
+        ? "Your dice"
+        : `${words.name(current)}'s dice`;
+
+  // The contract lets anyone time the player out once the move deadline has passed: a roll sent
+  // then may be lost to that race (and its fee with it), so the table stops offering moves.
+  const deadline = moveDeadlineMs(view);
+  const timeUp = deadline !== null && nowMs > deadline;
+  const blockedReason =
+    myTurn && timeUp
+      ? "Your time for this move is up: any other player can now time you out."
+      : null;
 
   const sending = input.sending;
-  const rolling = pending || sending === "roll";
   const keepMask = pending ? view.pendingKeepMask : myTurn && rollsUsed > 0 ? input.keepMask : 0;
   const keepsAll = rollsUsed > 0 && input.keepMask === ALL_KEPT;
   const canRoll =
-    myTurn && rollsUsed < MAX_ROLLS && (!pending || late) && sending === null && !keepsAll;
+    myTurn &&
+    !timeUp &&
+    rollsUsed < MAX_ROLLS &&
+    (!pending || late) &&
+    sending === null &&
+    !keepsAll;
 
   const canScore =
-    myTurn && rollsUsed > 0 && turnDice !== null && (!pending || late) && sending === null;
+    myTurn &&
+    !timeUp &&
+    rollsUsed > 0 &&
+    turnDice !== null &&
+    (!pending || late) &&
+    sending === null;
   const options = canScore && mySeat >= 0 ? boxOptions(players[mySeat].sheet, turnDice) : null;
 
   const fee =
@@ -109,8 +144,14 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       : `Re-roll (${MAX_ROLLS - rollsUsed} left)${fee}`;
 
   let rollHint: string | null = null;
-  if (pending && !late) {
-    rollHint = `Waiting for randomness (request #${view.pendingSequence})…`;
+  if (blockedReason) {
+    rollHint = blockedReason;
+  } else if (pending && !late) {
+    const retry =
+      retryAt === null
+        ? ""
+        : ` A new roll is possible in ${formatCountdown(retryAt - nowMs)} if it does not come.`;
+    rollHint = `Waiting for randomness (request #${view.pendingSequence})…${retry}`;
   } else if (late) {
     rollHint = `Randomness for request #${view.pendingSequence} is late. ${myTurn ? "You can roll again" : "The player can roll again"}${myTurn && rollsUsed > 0 ? " or score the dice on the table" : ""}.`;
   } else if (myTurn && rollsUsed === 0) {
@@ -123,7 +164,6 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     rollHint = "Keep dice and re-roll, or choose a box on your sheet.";
   }
 
-  const deadline = moveDeadlineMs(view);
   const left =
     deadline === null
       ? ""
@@ -147,6 +187,8 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     round: running ? view.round : status === "finished" ? boxCount(ruleSetId) : 0,
     rounds: boxCount(ruleSetId),
     dice,
+    diceTitle,
+    diceFromLastTurn: lastDice !== null,
     rollsUsed,
     maxRolls: MAX_ROLLS,
     keepMask,
@@ -155,6 +197,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     canRoll,
     rollLabel,
     rollHint,
+    blockedReason,
     options,
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,

@@ -1,11 +1,20 @@
 import { useEffect, useState } from "react";
+import { useMatch } from "react-router";
+import type { Address } from "viem";
 import { useConnection, useDisconnect } from "wagmi";
 import { DEV_ACCOUNTS_ID } from "../../../lib/devAccounts.ts";
 import { useEnsName } from "../../../lib/ens.ts";
+import { useGameSnapshot } from "../../../lib/gameData.ts";
 import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
 import { useHall } from "../../../lib/hall.ts";
 import { useHallSettings } from "../../../lib/settings.ts";
-import { NATIVE, useTokenBalance, type TokenInfo } from "../../../lib/tokens.ts";
+import {
+  isNative,
+  NATIVE,
+  useTokenBalance,
+  useTokenInfo,
+  type TokenInfo,
+} from "../../../lib/tokens.ts";
 import { Modal } from "../../../lib/ui/Modal.tsx";
 import { ConnectDialog, DevAccountPicker } from "./ConnectDialog.tsx";
 
@@ -82,6 +91,34 @@ function AccountPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
+/**
+ * The token of the table on screen, when it is not the native coin: a TUSD table's player wants
+ * their TUSD in sight, not only their ETH. Reads the game's snapshot the page itself holds.
+ */
+function useTableToken(): Address | null {
+  const match = useMatch("/games/:id/*");
+  const id = match?.params.id;
+  const gameId = id && /^\d+$/.test(id) ? BigInt(id) : null;
+  const snapshot = useGameSnapshot(gameId);
+  return tableTokenOf(snapshot.data?.view.config.token);
+}
+
+/** The table's token for the header, or null for the native coin (already shown) or no table. */
+function tableTokenOf(token: Address | null | undefined): Address | null {
+  return token && !isNative(token) ? token : null;
+}
+
+function TokenChip({ token, account }: { token: Address; account: Address }) {
+  const info = useTokenInfo(token);
+  const balance = useTokenBalance(token, account);
+  if (!info || balance.data === undefined) return null;
+  return (
+    <span className="wallet-chip__balance" data-testid="table-token-balance">
+      {formatTokenAmount(balance.data, info, 3)}
+    </span>
+  );
+}
+
 /** The header's wallet control: connect, or who you are with your balance. */
 export function WalletButton() {
   const { address, isConnected, isConnecting, isReconnecting } = useConnection();
@@ -90,6 +127,7 @@ export function WalletButton() {
   const [open, setOpen] = useState(false);
   const balance = useTokenBalance(NATIVE, address);
   const native = hall ? { ...hall.chain.nativeCurrency } : undefined;
+  const tableToken = useTableToken();
   // Connecting (or disconnecting) closes whichever dialog was open.
   useEffect(() => setOpen(false), [isConnected]);
 
@@ -120,6 +158,7 @@ export function WalletButton() {
         {balance.data !== undefined && native && (
           <span className="wallet-chip__balance">{formatTokenAmount(balance.data, native, 3)}</span>
         )}
+        {tableToken && <TokenChip token={tableToken} account={address} />}
       </button>
       {open && <AccountPanel onClose={() => setOpen(false)} />}
     </>

@@ -1,0 +1,193 @@
+// Scenario 8: the table's layout. On a 1280×800 laptop screen the dice and the whole score sheet are
+// in view without scrolling; on a 390×844 touch phone the dice sit in a panel at the bottom that
+// stays in view while the sheet scrolls, every tap target is at least 44 px, no keyboard hint is
+// shown, and every navigation item is in sight. Screenshots of both go to
+// e2e-artifacts/screenshots/.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
+
+import { fixtures } from "../lib/fixtures.ts";
+import { SCREENSHOTS_DIR, TrackedPage, e2e, type Session, type Suite } from "../lib/harness.ts";
+import { connectDevAccount, diceGroup, legalBoxes, rollButton, waitForRoll } from "../lib/ui.ts";
+import { PAGE_TIMEOUT_MS } from "../lib/timing.ts";
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+/** WCAG 2.5.5 (and Apple's and Google's guidelines): a finger needs 44 × 44 CSS px. */
+const TAP = 44;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is on the page`);
+  return box;
+}
+
+/** The element lies wholly inside the viewport as the page is scrolled now. */
+async function assertInView(page: Page, locator: Locator, what: string): Promise<Box> {
+  const box = await boxOf(locator, what);
+  const { width, height } = page.viewportSize()!;
+  const where = `${what} at x ${box.x.toFixed(0)}..${(box.x + box.width).toFixed(0)}, y ${box.y.toFixed(0)}..${(box.y + box.height).toFixed(0)}`;
+  assert.ok(box.x >= 0 && box.x + box.width <= width + 0.5, `${where}: inside ${width} px wide`);
+  assert.ok(box.y >= 0 && box.y + box.height <= height + 0.5, `${where}: inside ${height} px high`);
+  return box;
+}
+
+async function assertTapTarget(locator: Locator, what: string): Promise<void> {
+  const box = await boxOf(locator, what);
+  assert.ok(
+    box.width >= TAP - 0.5 && box.height >= TAP - 0.5,
+    `${what} is ${box.width.toFixed(1)} × ${box.height.toFixed(1)} px, under ${TAP} × ${TAP}`,
+  );
+}
+
+const scrollTo = (page: Page, y: number) =>
+  page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+
+/** A phone: small viewport, touch and a coarse pointer (what `hover: none` media queries see). */
+async function phonePage(session: Session, label: string): Promise<TrackedPage> {
+  const context = await session.suite.browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: "en-GB",
+    timezoneId: "UTC",
+  });
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
+  const page = await context.newPage();
+  const tracked = new TrackedPage(label, context, page);
+  // As Session.newPage: nothing leaves this machine.
+  await context.route(
+    (url) =>
+      !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) &&
+      url.protocol.startsWith("http"),
+    async (route) => {
+      tracked.blocked.push(route.request().url());
+      await route.abort("blockedbyclient");
+    },
+  );
+  // Registered with the session, so it is saved on failure and closed after the test.
+  session.pages.push(tracked);
+  return tracked;
+}
+
+export function layoutScenarios(suite: () => Suite): void {
+  e2e(
+    suite,
+    "layout: the dice and the whole sheet fit a 1280×800 screen; a 390×844 phone keeps the dice in view",
+    { timeout: 180_000 },
+    async (session) => {
+      const f = await fixtures(session.stack);
+      mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+      const table = `/games/${f.midGame}`;
+      const sheetOf = (page: Page) => page.getByRole("table", { name: "Score sheets" });
+
+      // --- a laptop: everything needed for a turn without scrolling.
+      const laptop = await session.newPage("laptop 1280x800");
+      await laptop.page.setViewportSize(LAPTOP);
+      await session.goto(laptop, "/");
+      await connectDevAccount(laptop.page, f.viewerIndex, f.viewer);
+      await session.goto(laptop, table);
+      await waitForRoll(laptop.page, 1);
+      await scrollTo(laptop.page, 0);
+      const lp = laptop.page;
+      const sheet = await assertInView(lp, sheetOf(lp), "the whole score sheet");
+      await assertInView(lp, diceGroup(lp), "the dice");
+      await assertInView(lp, rollButton(lp), "the roll button");
+      await assertInView(lp, sheetOf(lp).getByRole("row", { name: /^Total\b/ }), "the Total row");
+      assert.equal(
+        await lp.evaluate(() => document.documentElement.scrollWidth),
+        LAPTOP.width,
+        "no sideways scrolling on the laptop",
+      );
+      await lp.screenshot({ path: join(SCREENSHOTS_DIR, "table-1280x800.png") });
+      session.suite.log(
+        `layout: laptop sheet y ${sheet.y.toFixed(0)}..${(sheet.y + sheet.height).toFixed(0)} of 800`,
+      );
+
+      // --- a phone.
+      const phone = await phonePage(session, "phone 390x844");
+      const pp = phone.page;
+      await session.goto(phone, "/");
+      await connectDevAccount(pp, f.viewerIndex, f.viewer);
+      await session.goto(phone, table);
+      await waitForRoll(pp, 1);
+      await scrollTo(pp, 0);
+      assert.ok(
+        await pp.evaluate(() => matchMedia("(hover: none) and (pointer: coarse)").matches),
+        "the phone page is a touch screen to the app's media queries",
+      );
+      assert.ok(
+        (await pp.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
+        "no sideways scrolling on the phone",
+      );
+
+      // Every nav item in sight at the top of the page, and big enough to tap.
+      const nav = pp.getByRole("navigation", { name: "Main" }).getByRole("link");
+      assert.equal(await nav.count(), 5, "five nav items");
+      for (const link of await nav.all()) {
+        const name = (await link.textContent()) ?? "";
+        await assertInView(pp, link, `nav item "${name}"`);
+        await assertTapTarget(link, `nav item "${name}"`);
+      }
+      await assertTapTarget(
+        pp.getByRole("banner").getByRole("button", { name: /…/ }),
+        "the wallet button",
+      );
+
+      // No keyboard hints on a touch screen.
+      assert.equal(
+        await pp.getByRole("button", { name: /^Keys/ }).isVisible(),
+        false,
+        "no Keys button",
+      );
+      assert.equal(await pp.getByText(/press 1/).isVisible(), false, "no 'press 1-5' tip");
+      for (const kbd of await pp.locator("kbd").all()) {
+        assert.equal(
+          await kbd.isVisible(),
+          false,
+          `a key hint is shown: ${await kbd.textContent()}`,
+        );
+      }
+
+      // Tap targets of a turn: the dice, the roll button, the boxes I may fill.
+      const dice = diceGroup(pp).getByRole("button");
+      assert.equal(await dice.count(), 5);
+      for (let i = 0; i < 5; i++) await assertTapTarget(dice.nth(i), `die ${i + 1}`);
+      await assertTapTarget(rollButton(pp), "the roll button");
+      const boxes = legalBoxes(pp);
+      const boxCount = await boxes.count();
+      assert.ok(boxCount > 0, "some boxes can be filled");
+      for (let i = 0; i < boxCount; i++) await assertTapTarget(boxes.nth(i), `box button ${i + 1}`);
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "table-390x844.png") });
+
+      // Scoring: wherever the sheet is scrolled, the dice stay in the bottom panel, in view, and
+      // the box about to be tapped is not under it.
+      const tray = pp.getByRole("region", { name: /dice$/i });
+      const bottom = await pp.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+      for (const y of [0, Math.round(bottom / 3), Math.round((2 * bottom) / 3), bottom]) {
+        await scrollTo(pp, y);
+        await assertInView(pp, diceGroup(pp), `the dice with the page scrolled to ${y}`);
+      }
+      // A box in the middle of the sheet, scrolled to the middle of the screen as a thumb would.
+      const target = boxes.nth(Math.floor(boxCount / 2));
+      await target.evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+      const targetBox = await assertInView(pp, target, "the box about to be filled");
+      const trayBox = await assertInView(pp, tray, "the dice panel while scoring");
+      assert.ok(
+        targetBox.y + targetBox.height <= trayBox.y + 0.5,
+        "the box to tap is above the dice panel, not under it",
+      );
+      assert.ok(
+        Math.abs(trayBox.y + trayBox.height - PHONE.height) <= 1,
+        `the dice panel sits at the bottom of the screen (ends at ${trayBox.y + trayBox.height})`,
+      );
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "table-390x844-scoring.png") });
+    },
+  );
+}

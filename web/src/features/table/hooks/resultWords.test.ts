@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { foldGame } from "../../../lib/gameState.ts";
+import { ALICE, BOB, CAROL, log, NATIVE } from "../../../lib/testLogs.ts";
+import { payoutSentence, refundOf } from "./resultWords.ts";
+
+describe("payoutSentence", () => {
+  it("speaks of one winner in the singular", () => {
+    expect(payoutSentence(1, "0.0019 ETH")).toBe("the winner gets 0.0019 ETH.");
+  });
+  it("says 'each' only with several winners", () => {
+    expect(payoutSentence(2, "0.00095 ETH")).toBe("the 2 winners get 0.00095 ETH each.");
+  });
+});
+
+describe("refundOf", () => {
+  const created = log(
+    "GameCreated",
+    {
+      gameId: 1n,
+      creator: ALICE,
+      token: NATIVE,
+      bet: 5n,
+      seats: 3,
+      ruleSet: 0,
+      isPrivate: false,
+    },
+    1,
+    0,
+  );
+  const joined = (player: `0x${string}`, block: number) =>
+    log("PlayerJoined", { gameId: 1n, player }, block, 0);
+  const cancelled = log("GameCancelled", { gameId: 1n }, 9, 0);
+
+  it("is the bet of a player seated at the cancel, not their whole credit", () => {
+    const state = foldGame(1n, [created, joined(ALICE, 2), joined(BOB, 3), cancelled]);
+    expect(refundOf(state, BOB)).toBe(5n);
+  });
+
+  it("is nothing for someone who left before, or never sat, or while the table is open", () => {
+    const left = log("PlayerLeft", { gameId: 1n, player: BOB }, 4, 0);
+    const state = foldGame(1n, [created, joined(ALICE, 2), joined(BOB, 3), left, cancelled]);
+    expect(refundOf(state, BOB)).toBe(0n);
+    expect(refundOf(state, CAROL)).toBe(0n);
+    expect(refundOf(foldGame(1n, [created, joined(ALICE, 2)]), ALICE)).toBe(0n);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { chainNowMs, deadlinePassed, nextAnchor } from "./chainClock.ts";
+
+const block = (number: bigint, timestamp: number) => ({ number, timestamp: BigInt(timestamp) });
+
+describe("chain clock", () => {
+  it("is the latest block's timestamp plus the time since that block was seen", () => {
+    // The chain runs 66 s ahead of this computer (a local node moved forward).
+    const localNow = 1_700_000_000_000;
+    const anchor = nextAnchor(undefined, block(10n, 1_700_000_066), localNow);
+    expect(chainNowMs(anchor, localNow)).toBe(1_700_000_066_000);
+    expect(chainNowMs(anchor, localNow + 4_500)).toBe(1_700_000_070_500);
+  });
+
+  it("follows a chain that runs behind this computer", () => {
+    const anchor = nextAnchor(undefined, block(3n, 1_000), 1_120_000);
+    expect(chainNowMs(anchor, 1_130_000)).toBe(1_010_000);
+  });
+
+  it("keeps the first sighting of a block: re-reading it does not pull the clock back", () => {
+    const first = nextAnchor(undefined, block(10n, 1_000), 1_000_000);
+    expect(nextAnchor(first, block(10n, 1_000), 1_009_000)).toBe(first);
+    // A lagging RPC node answering with an older block changes nothing either.
+    expect(nextAnchor(first, block(9n, 990), 1_010_000)).toBe(first);
+    expect(chainNowMs(first, 1_010_000)).toBe(1_010_000);
+  });
+
+  it("keeps a local node's lead while it mines nothing, though its latest block grows old", () => {
+    // The node was moved 22 minutes ahead; a block mined then was seen at once.
+    const lead = 22 * 60_000;
+    const local = 1_700_000_000_000;
+    let clock = nextAnchor(undefined, block(50n, (local + lead) / 1000), local);
+    // Five idle minutes later a page sees the same block: still 22 minutes ahead.
+    clock = nextAnchor(clock, block(50n, (local + lead) / 1000), local + 5 * 60_000);
+    expect(chainNowMs(clock, local + 5 * 60_000)).toBe(local + 5 * 60_000 + lead);
+    // A block seen long after it was mined (a fresh page on an idle node) does not lower the lead...
+    clock = nextAnchor(clock, block(51n, (local + lead) / 1000 + 1), local + 9 * 60_000);
+    expect(clock.leadMs).toBe(lead);
+    // ...and one page that only saw the stale block learns the lead from the next fresh one.
+    let page = nextAnchor(undefined, block(51n, (local + lead) / 1000 + 1), local + 9 * 60_000);
+    expect(page.leadMs).toBeLessThan(lead);
+    page = nextAnchor(page, block(52n, (local + 10 * 60_000 + lead) / 1000), local + 10 * 60_000);
+    expect(chainNowMs(page, local + 10 * 60_000)).toBe(local + 10 * 60_000 + lead);
+  });
+
+  it("falls back to this computer's clock until a block is seen", () => {
+    expect(chainNowMs(undefined, 123_456)).toBe(123_456);
+  });
+
+  it("compares a deadline in chain seconds with the chain's time", () => {
+    expect(deadlinePassed(1_000n, 999_999)).toBe(false);
+    expect(deadlinePassed(1_000n, 1_000_000)).toBe(true);
+    expect(deadlinePassed(1_000, 1_000_001)).toBe(true);
+  });
+});

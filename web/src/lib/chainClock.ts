@@ -1,0 +1,41 @@
+/**
+ * The chain's clock as the app sees it. Deadlines are block timestamps, and a chain's clock need not
+ * agree with this computer's: a local node that was told to skip ahead runs minutes early, a
+ * computer's clock may be off. A block's timestamp plus the time passed here since the block was
+ * first seen is the chain's time now, give or take how long the block took to reach us.
+ *
+ * That holds for a block seen as soon as it is made. A local node mines only when a transaction
+ * comes, so its latest block may be minutes old when a page first sees it, while its next block will
+ * still carry "now" plus its lead. So the clock keeps the largest lead any block has shown over this
+ * computer's clock: a fresh block's, which is the truest.
+ */
+export interface ChainClockAnchor {
+  /** The latest block seen. */
+  block: bigint;
+  /** How far the chain's clock runs ahead of this computer's (ms; negative when behind). */
+  leadMs: number;
+}
+
+/**
+ * The clock after reading the latest block at local time `seenAtMs`. The same block (or an older
+ * one, from an RPC node that lags behind another) changes nothing: re-reading a block later would
+ * make it look older than it is.
+ */
+export function nextAnchor(
+  prev: ChainClockAnchor | undefined,
+  latest: { number: bigint; timestamp: bigint },
+  seenAtMs: number,
+): ChainClockAnchor {
+  if (prev && latest.number <= prev.block) return prev;
+  const lead = Number(latest.timestamp) * 1000 - seenAtMs;
+  return { block: latest.number, leadMs: prev ? Math.max(prev.leadMs, lead) : lead };
+}
+
+/** The chain's time now (ms); this computer's clock until a block has been seen. */
+export function chainNowMs(anchor: ChainClockAnchor | undefined, localNowMs: number): number {
+  return localNowMs + (anchor?.leadMs ?? 0);
+}
+
+/** Whether a contract deadline (block timestamp, seconds) has passed at chain time `nowMs`. */
+export const deadlinePassed = (deadlineSec: number | bigint, nowMs: number): boolean =>
+  nowMs >= Number(deadlineSec) * 1000;
