@@ -95,6 +95,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     IEntropyV2 private immutable ENTROPY;
+    /// @dev The provider at deployment, id 1: the callback knows its id without a storage read.
+    address private immutable FIRST_PROVIDER;
 
     Settings private _settings;
     TimeBounds private _bounds;
@@ -116,6 +118,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (entropy_ == address(0)) revert ZeroAddress();
         ENTROPY = IEntropyV2(entropy_);
         address provider = ENTROPY.getDefaultProvider();
+        FIRST_PROVIDER = provider;
         _settings = Settings({
             provider: provider,
             callbackGasLimit: 100_000,
@@ -318,7 +321,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @dev Implemented here rather than inherited so that a wrong caller gets a custom error.
     function _entropyCallback(uint64 sequence, address provider, bytes32 randomNumber) external {
         if (msg.sender != address(ENTROPY)) revert NotEntropy(msg.sender);
-        uint16 providerId = _providerIds[provider];
+        uint16 providerId = provider == FIRST_PROVIDER ? 1 : _providerIds[provider];
         if (providerId == 0) return;
         (uint256 gameId, address player) = _pending.ringEntry(sequence);
         Game storage g = _games[gameId];
