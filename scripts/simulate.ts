@@ -225,8 +225,10 @@ async function walkAway(gameId: bigint, claimer: Address, deadline: number, move
     return;
   }
   // The node stamps a block with the time it is mined: wait out the deadline on the wall clock,
-  // then until a claim goes through (a busy node's clock may be a second or two off).
-  await sleep(Math.max(0, (deadline + 1) * 1000 - Date.now()));
+  // then until a claim goes through (a busy node's clock may be a second or two off). The turn
+  // began just now, so never longer than the move timeout, even on a chain warped ahead before.
+  const untilDeadline = (deadline + 1) * 1000 - Date.now();
+  await sleep(Math.min(Math.max(0, untilDeadline), (moveTimeout + 1) * 1000));
   for (let attempt = 0; ; attempt++) {
     try {
       await claimTimeout(t, signer, gameId);
