@@ -207,6 +207,8 @@ for (const bot of bots) {
 async function toMove(gameId: bigint) {
   const game = await getGame(t, gameId);
   if (game.status !== STATUS.Running) return undefined;
+  // Until the first roll draws the turn order, players are in join order and seat 0 (the creator)
+  // makes that roll; its dice go to whoever the draw puts first, which the next call reads.
   return {
     player: game.players[game.currentSeat],
     others: game.players.filter((_, seat) => seat !== game.currentSeat),

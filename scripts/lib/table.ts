@@ -156,13 +156,19 @@ export async function approveBets(t: Table, player: Player, token: Address): Pro
   });
 }
 
-/** Asks for a roll; returns the Entropy sequence number the dice will come with. */
+/**
+ * Asks for a roll (a game's first roll may come from any seated player: it draws the turn order);
+ * returns the Entropy sequence number the dice will come with.
+ */
 export async function roll(t: Table, player: Player, gameId: bigint, keepMask: number) {
+  // The game's own fee (its provider, its callback gas), read right before sending.
   const fee = await t.publicClient.readContract({
     address: t.diceHall,
     abi: diceHallAbi,
-    functionName: "rollFee",
+    functionName: "gameRollFee",
+    args: [gameId],
   });
+
   const receipt = await send(t, player, {
     address: t.diceHall,
     abi: diceHallAbi,
@@ -175,6 +181,11 @@ export async function roll(t: Table, player: Player, gameId: bigint, keepMask: n
     logs: receipt.logs,
     eventName: "RollRequested",
   });
+  if (!requested) {
+    throw new Error(
+      `game ${gameId}: Entropy refused the roll (RollRefused); it can be asked again after the entropy timeout`,
+    );
+  }
   return { sequence: requested.args.sequenceNumber, blockNumber: receipt.blockNumber };
 }
 

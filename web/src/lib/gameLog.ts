@@ -41,9 +41,11 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
     case "left":
       return `${name(entry.player)} left the table.`;
     case "started":
-      return `The game started. Turn order: ${list(entry.order.map(name))}.`;
+      return `The first roll drew the turn order: ${list(entry.order.map(name))}.`;
     case "rollRequested":
       return `${name(entry.player)} ${name(entry.player) === "You" ? "are" : "is"} rolling${keptDice(entry.keepMask)}; waiting for randomness (request #${entry.sequenceNumber}).`;
+    case "rollRefused":
+      return `The randomness provider refused ${name(entry.player) === "You" ? "your" : `${name(entry.player)}'s`} roll; the fee was credited back and the roll can be asked again later.`;
     case "rolled":
       return `${name(entry.player)} rolled ${entry.roll.dice.join(", ")} (roll ${entry.roll.rollNumber} of 3).`;
     case "scored": {
@@ -64,6 +66,8 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
       return `Game over: ${winners} ${verb}, ${amount(entry.payoutEach)}${entry.winners.length > 1 ? " each" : ""}.`;
     }
     case "cancelled":
-      return "The table was cancelled and every bet refunded.";
+      return entry.calledOff
+        ? "The game was called off: every player still in gets an equal share of the pot back, with no house fee."
+        : "The table was cancelled and every bet refunded.";
   }
 }

@@ -49,10 +49,50 @@ describe("foldGame", () => {
   });
 
   it("tracks a pending roll until its dice arrive", () => {
-    const logs = twoPlayerOpening().slice(0, 4);
+    const logs = twoPlayerOpening().slice(0, 3);
     const s = foldGame(g, logs);
-    expect(s.pendingRoll).toMatchObject({ player: ALICE, sequenceNumber: 1n, keepMask: 0 });
-    expect(s.turn?.dice).toBeNull();
+    expect(s.pendingRoll).toMatchObject({ player: BOB, sequenceNumber: 1n, keepMask: 0 });
+    expect(s.rollOut).toEqual({ attempts: 1, keepMask: 0, refused: false });
+    expect(s.turn).toBeNull();
+    const rolled = foldGame(g, twoPlayerOpening().slice(0, 5));
+    expect(rolled.pendingRoll).toBeNull();
+    expect(rolled.rollOut).toBeNull();
+    expect(rolled.turn?.dice).toEqual([3, 3, 3, 5, 2]);
+  });
+
+  it("starts a full table without an order; the first roll's GameStarted draws it", () => {
+    const full = foldGame(g, twoPlayerOpening().slice(0, 2));
+    expect(full.status).toBe("running");
+    expect(full.orderDrawn).toBe(false);
+    expect(full.players).toEqual([ALICE, BOB]);
+    expect(full.currentSeat).toBeNull();
+    const drawn = foldGame(g, twoPlayerOpening().slice(0, 5));
+    expect(drawn.orderDrawn).toBe(true);
+    expect(drawn.currentSeat).toBe(0);
+    expect(drawn.turn).toMatchObject({ player: ALICE, rollsUsed: 1 });
+    expect(drawn.lastRoll?.player).toBe(ALICE);
+  });
+
+  it("counts refused attempts, keeps their keep mask, and calls a running game off", () => {
+    const opening = twoPlayerOpening().slice(0, 2);
+    const s = foldGame(g, [
+      ...opening,
+      log("RollRefused", { gameId: g, player: BOB, keepMask: 0, reason: "0x" }, 20, 0),
+      log("RollRefused", { gameId: g, player: ALICE, keepMask: 0, reason: "0x" }, 21, 0),
+    ]);
+    expect(s.rollOut).toEqual({ attempts: 2, keepMask: 0, refused: true });
+    expect(s.pendingRoll).toBeNull();
+    expect(s.log.at(-1)?.kind).toBe("rollRefused");
+    const off = foldGame(g, [
+      ...opening,
+      log("RollRefused", { gameId: g, player: BOB, keepMask: 0, reason: "0x" }, 20, 0),
+      log("GameCancelled", { gameId: g }, 30, 0),
+    ]);
+    expect(off.status).toBe("cancelled");
+    expect(off.calledOff).toBe(true);
+    expect(off.rollOut).toBeNull();
+    const lobby = foldGame(g, [opening[0], log("GameCancelled", { gameId: g }, 30, 0)]);
+    expect(lobby.calledOff).toBe(false);
   });
 
   it("keeps a newer pending request when a superseded one is answered", () => {
@@ -87,7 +127,7 @@ describe("foldGame", () => {
           creator: ALICE,
           token: NATIVE,
           bet: 1n,
-          seats: 3,
+          seats: 4,
           ruleSet: 1,
           isPrivate: true,
         },
@@ -178,7 +218,7 @@ describe("foldGame", () => {
 
   it("counts Yahtzee bonuses from Scored.bonus", () => {
     const s = foldGame(g, [
-      ...twoPlayerOpening().slice(0, 3),
+      ...twoPlayerOpening().slice(0, 4),
       log(
         "DiceRolled",
         {
@@ -189,10 +229,10 @@ describe("foldGame", () => {
           sequenceNumber: 1n,
           randomNumber: RANDOM,
         },
-        12,
-        0,
+        13,
+        1,
       ),
-      log("Scored", { gameId: g, player: ALICE, category: 3, points: 20n, bonus: 100n }, 13, 0),
+      log("Scored", { gameId: g, player: ALICE, category: 3, points: 20n, bonus: 100n }, 14, 0),
     ]);
     expect(s.sheets[ALICE.toLowerCase()].yahtzeeBonuses).toBe(1);
   });

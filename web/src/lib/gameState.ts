@@ -69,6 +69,7 @@ export type LogEntry = EntryBase &
     | { kind: "left"; player: Address }
     | { kind: "started"; order: Address[] }
     | { kind: "rollRequested"; player: Address; sequenceNumber: bigint; keepMask: number }
+    | { kind: "rollRefused"; player: Address; keepMask: number }
     | { kind: "rolled"; player: Address; roll: RollRecord }
     | {
         kind: "scored";
@@ -80,7 +81,7 @@ export type LogEntry = EntryBase &
       }
     | { kind: "forfeited"; player: Address }
     | { kind: "finished"; winners: Address[]; payoutEach: bigint; houseFee: bigint }
-    | { kind: "cancelled" }
+    | { kind: "cancelled"; calledOff: boolean }
   );
 
 export interface GameResult {
@@ -101,8 +102,17 @@ export interface GameState {
   ruleSet: RuleSetId | null;
   isPrivate: boolean;
   invitees: Address[];
-  /** Join order while the lobby is open; turn order once the game started. */
+  /** Join order until the first roll draws the turn order; turn order from then on. */
   players: Address[];
+  /** The first roll's number has drawn the turn order (GameStarted). */
+  orderDrawn: boolean;
+  /**
+   * The roll that is out (asked of Entropy, no dice yet): how many requests it took (0: none out),
+   * its keep mask (every attempt keeps the same dice), and whether Entropy refused the latest.
+   */
+  rollOut: { attempts: number; keepMask: number; refused: boolean } | null;
+  /** A running game was called off (Entropy failed, or nobody drew the order): pot shared, no fee. */
+  calledOff: boolean;
   /** Keyed by lower-case address; filled from GameStarted on. */
   sheets: Record<string, Sheet>;
   forfeited: Address[];
@@ -136,6 +146,9 @@ export function initialGameState(gameId: bigint): GameState {
     isPrivate: false,
     invitees: [],
     players: [],
+    orderDrawn: false,
+    rollOut: null,
+    calledOff: false,
     sheets: {},
     forfeited: [],
     currentSeat: null,
@@ -170,13 +183,14 @@ function nextSeat(state: GameState, from: number): { seat: number; wrapped: bool
 function passTurn(state: GameState): GameState {
   if (state.currentSeat === null) return state;
   const next = nextSeat(state, state.currentSeat);
-  if (!next) return { ...state, currentSeat: null, turn: null, pendingRoll: null };
+  if (!next) return { ...state, currentSeat: null, turn: null, pendingRoll: null, rollOut: null };
   return {
     ...state,
     currentSeat: next.seat,
     round: next.wrapped ? state.round + 1 : state.round,
     turn: { player: state.players[next.seat], rollsUsed: 0, dice: null },
     pendingRoll: null,
+    rollOut: null,
   };
 }
 
@@ -243,7 +257,11 @@ function reduce(state: GameState, log: GameLog): GameState {
       const players = state.players.some((p) => sameAddress(p, player))
         ? state.players
         : [...state.players, player];
-      return withEntry({ ...state, players }, log, { kind: "joined", player });
+      const joined = withEntry({ ...state, players }, log, { kind: "joined", player });
+      // The last seat starts the game; its first roll will draw the order (GameStarted).
+      return players.length === state.seats && state.status === "open"
+        ? { ...joined, status: "running", round: 1 }
+        : joined;
     }
     case "PlayerLeft": {
       const { player } = log.args;
@@ -258,6 +276,7 @@ function reduce(state: GameState, log: GameLog): GameState {
         ...state,
         status: "running",
         players: order,
+        orderDrawn: true,
         sheets,
         currentSeat: 0,
         round: 1,
@@ -268,10 +287,20 @@ function reduce(state: GameState, log: GameLog): GameState {
     case "RollRequested": {
       const { player, sequenceNumber, keepMask } = log.args;
       const pendingRoll = { player, sequenceNumber, keepMask, blockNumber: log.blockNumber };
-      return withEntry({ ...state, pendingRoll }, log, {
+      const rollOut = { attempts: (state.rollOut?.attempts ?? 0) + 1, keepMask, refused: false };
+      return withEntry({ ...state, pendingRoll, rollOut }, log, {
         kind: "rollRequested",
         player,
         sequenceNumber,
+        keepMask,
+      });
+    }
+    case "RollRefused": {
+      const { player, keepMask } = log.args;
+      const rollOut = { attempts: (state.rollOut?.attempts ?? 0) + 1, keepMask, refused: true };
+      return withEntry({ ...state, pendingRoll: null, rollOut }, log, {
+        kind: "rollRefused",
+        player,
         keepMask,
       });
     }
@@ -297,6 +326,7 @@ function reduce(state: GameState, log: GameLog): GameState {
       const next: GameState = {
         ...state,
         pendingRoll,
+        rollOut: null,
         lastRoll: roll,
         turn: { player, rollsUsed: rollNumber, dice: [...dice] },
       };
@@ -351,6 +381,7 @@ function reduce(state: GameState, log: GameLog): GameState {
         currentSeat: null,
         turn: null,
         pendingRoll: null,
+        rollOut: null,
       };
       return withEntry(next, log, {
         kind: "finished",
@@ -359,12 +390,22 @@ function reduce(state: GameState, log: GameLog): GameState {
         houseFee,
       });
     }
-    case "GameCancelled":
+    case "GameCancelled": {
+      const calledOff = state.status === "running";
       return withEntry(
-        { ...state, status: "cancelled", currentSeat: null, turn: null, pendingRoll: null },
+        {
+          ...state,
+          status: "cancelled",
+          calledOff,
+          currentSeat: null,
+          turn: null,
+          pendingRoll: null,
+          rollOut: null,
+        },
         log,
-        { kind: "cancelled" },
+        { kind: "cancelled", calledOff },
       );
+    }
   }
 }
 

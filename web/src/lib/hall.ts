@@ -97,7 +97,7 @@ export function useHallWatcher(): void {
         if (money || games.size) invalidate(queryKeys.creditsAll(scope));
         if (settings) {
           invalidate(queryKeys.settings(scope));
-          invalidate(queryKeys.rollFee(scope));
+          invalidate(queryKeys.rollFeesAll(scope));
         }
         // Any of our transactions can move a balance.
         invalidate(queryKeys.balancesOnChain(hall.chainId));

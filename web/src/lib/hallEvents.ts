@@ -38,6 +38,7 @@ export const GAME_EVENTS = [
   "PlayerLeft",
   "GameStarted",
   "RollRequested",
+  "RollRefused",
   "DiceRolled",
   "Scored",
   "PlayerForfeited",

@@ -34,7 +34,8 @@ export const queryKeys = {
   gameViewsAll: (s: Scope) => [...root(s), "gameViews"] as const,
   /** Owner settings: bounds, fee, allowed tokens. */
   settings: (s: Scope) => [...root(s), "settings"] as const,
-  rollFee: (s: Scope) => [...root(s), "rollFee"] as const,
+  rollFee: (s: Scope, gameId: bigint) => [...root(s), "rollFee", gameId.toString()] as const,
+  rollFeesAll: (s: Scope) => [...root(s), "rollFee"] as const,
   /** The latest block's timestamp: the chain's clock for every countdown. */
   chainClock: (s: Scope) => [...root(s), "chainClock"] as const,
   credits: (s: Scope, account: Address, tokens: readonly Address[]) =>

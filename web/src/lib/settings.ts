@@ -91,19 +91,21 @@ export function useHallSettings() {
   });
 }
 
-export async function fetchRollFee(hall: Hall): Promise<bigint> {
+/** What a roll of this game costs now: its own provider's fee at its own callback gas. */
+export async function fetchRollFee(hall: Hall, gameId: bigint): Promise<bigint> {
   return readContract(hall.client, {
     address: hall.address,
     abi: diceHallAbi,
-    functionName: "rollFee",
+    functionName: "gameRollFee",
+    args: [gameId],
   });
 }
 
-export function useRollFee() {
+export function useRollFee(gameId: bigint) {
   const hall = useHall();
   return useQuery({
-    queryKey: hall ? queryKeys.rollFee(hall.scope) : queryKeys.idle("rollFee"),
-    queryFn: () => fetchRollFee(hall!),
+    queryKey: hall ? queryKeys.rollFee(hall.scope, gameId) : queryKeys.idle("rollFee"),
+    queryFn: () => fetchRollFee(hall!, gameId),
     enabled: !!hall,
     staleTime: 30_000,
     refetchInterval: 60_000,

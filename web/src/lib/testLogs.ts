@@ -65,7 +65,7 @@ export function rpcLog(l: HallLog, address: Address = HALL): RpcLog {
 
 export const RANDOM: Hex = `0x${"11".repeat(32)}`;
 
-/** A two-player classic game up to Alice's first score and Bob's first roll. */
+/** A two-player classic game up to Alice's first score and Bob's first roll of his own. */
 export function twoPlayerOpening(gameId = 1n): HallLog[] {
   return [
     log(
@@ -83,8 +83,9 @@ export function twoPlayerOpening(gameId = 1n): HallLog[] {
       0,
     ),
     log("PlayerJoined", { gameId, player: BOB }, 11, 0),
-    log("GameStarted", { gameId, order: [ALICE, BOB] }, 11, 1),
-    log("RollRequested", { gameId, player: ALICE, sequenceNumber: 1n, keepMask: 0 }, 12, 0),
+    // Bob makes the first roll; its number draws the order (Alice first) and the dice are hers.
+    log("RollRequested", { gameId, player: BOB, sequenceNumber: 1n, keepMask: 0 }, 12, 0),
+    log("GameStarted", { gameId, order: [ALICE, BOB] }, 13, 0),
     log(
       "DiceRolled",
       {
@@ -96,7 +97,7 @@ export function twoPlayerOpening(gameId = 1n): HallLog[] {
         randomNumber: RANDOM,
       },
       13,
-      0,
+      1,
     ),
     log("RollRequested", { gameId, player: ALICE, sequenceNumber: 2n, keepMask: 0b00111 }, 14, 0),
     log(

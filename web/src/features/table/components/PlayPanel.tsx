@@ -3,12 +3,12 @@ import { formatTokenAmount } from "../../../lib/format.ts";
 import { fetchRollFee, useRollFee } from "../../../lib/settings.ts";
 import { GameTable } from "../../../lib/table/GameTable.tsx";
 import type { TableHandlers } from "../../../lib/table/model.ts";
-import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "../../../lib/tx.ts";
+import { hallCall, PHASE_TEXT, rollValue, useTx, type WriteRequest } from "../../../lib/tx.ts";
 import { AddressName } from "../../../lib/ui/Address.tsx";
 import { useChainNow } from "../../../lib/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
-import { buildTableModel, moveDeadlineMs } from "../hooks/tableModel.ts";
+import { buildTableModel, claimCallsOff, moveDeadlineMs } from "../hooks/tableModel.ts";
 
 type Game = ReturnType<typeof useGame>;
 type Move = "roll" | "score" | "claim";
@@ -17,7 +17,7 @@ type Move = "roll" | "score" | "claim";
 export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const { hall, view, state, snapshot, me, words, playContext } = game;
   const nowMs = useChainNow(1_000);
-  const rollFee = useRollFee();
+  const rollFee = useRollFee(gameId);
   const tx = useTx(playContext);
   // A move counts as in flight until the snapshot has caught up with the block that holds it, so
   // the dice keep tumbling from the click until the chain's answer is on screen.
@@ -82,10 +82,17 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       onRoll: () => {
         if (!hall || !model?.canRoll) return;
         void (async () => {
-          // The fee is read again right before sending: the provider may have changed it.
-          const fee = await fetchRollFee(hall).catch(() => rollFee.data ?? 0n);
-          const mask = model.rollsUsed === 0 ? 0 : keepMask;
-          await send("roll", hallCall(hall.address, "roll", [gameId, mask], fee));
+          // The fee is read again right before sending (the provider may have raised it), with a
+          // small buffer on top: the contract credits back whatever is over the fee.
+          const fee = await fetchRollFee(hall, gameId).catch(() => rollFee.data ?? 0n);
+          // A roll asked again keeps its first request's dice; a turn's first roll keeps none.
+          const mask =
+            view && view.entropyAttempts > 0
+              ? view.pendingKeepMask
+              : model.rollsUsed === 0
+                ? 0
+                : keepMask;
+          await send("roll", hallCall(hall.address, "roll", [gameId, mask], rollValue(fee)));
         })();
       },
       onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
@@ -94,20 +101,43 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
         void send("score", hallCall(hall.address, "score", [gameId, box]));
       },
     }),
-    [hall, model, keepMask, setKeepMask, send, gameId, rollFee.data],
+    [hall, view, model, keepMask, setKeepMask, send, gameId, rollFee.data],
   );
 
   if (!model || !view || !hall) return null;
 
   const deadline = moveDeadlineMs(view);
   const current = model.currentSeat === null ? null : view.players[model.currentSeat];
+  const callsOff = claimCallsOff(view);
   const canClaim =
-    !!me && !model.myTurn && deadline !== null && nowMs > deadline && sending === null;
+    !!me &&
+    (callsOff || !model.myTurn) &&
+    deadline !== null &&
+    nowMs > deadline &&
+    sending === null;
   const spectator = !!view && !model.players.some((p) => p.isMe);
 
   const actions = (
     <>
-      {canClaim && current && (
+      {canClaim && callsOff && (
+        <div className="claim">
+          <p>
+            {view.orderDrawn
+              ? "The randomness provider failed this roll three times."
+              : "Nobody made the first roll in time."}{" "}
+            Anyone can call the game off: every player still in gets an equal share of the pot
+            back, with no house fee.
+          </p>
+          <button
+            type="button"
+            className="button button--warn"
+            onClick={() => void send("claim", hallCall(hall.address, "claimTimeout", [gameId]))}
+          >
+            Call the game off
+          </button>
+        </div>
+      )}
+      {canClaim && !callsOff && current && (
         <div className="claim">
           <p>
             <AddressName address={current} /> ran out of time. Anyone can time them out: they

@@ -26,8 +26,13 @@ function lobby(invitees: `0x${string}`[] = []): GameView {
     rollRequestedAt: 0n,
     pendingKeepMask: 0,
     houseFeeBps: 0,
-    entropyTimeout: 300,
+    entropyTimeout: 1800,
     pot: 2n * 10n ** 15n,
+    orderDrawn: true,
+    entropyAttempts: 0,
+    retryAt: 0n,
+    provider: "0x0000000000000000000000000000000000000001",
+    callbackGasLimit: 100_000,
   } as GameView;
 }
 

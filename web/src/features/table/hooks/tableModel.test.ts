@@ -5,6 +5,7 @@ import { foldGame, key } from "../../../lib/gameState.ts";
 import { ALICE, BOB, log, NATIVE, RANDOM, twoPlayerOpening } from "../../../lib/testLogs.ts";
 import {
   buildTableModel,
+  claimCallsOff,
   moveDeadlineMs,
   sheetFromView,
   type ChainTableInput,
@@ -33,8 +34,13 @@ function gameView(over: Partial<GameView> = {}): GameView {
     rollRequestedAt: 0n,
     pendingKeepMask: 0,
     houseFeeBps: 0,
-    entropyTimeout: 300,
+    entropyTimeout: 1800,
     pot: 2n * 10n ** 15n,
+    orderDrawn: true,
+    entropyAttempts: 0,
+    retryAt: 0n,
+    provider: "0x0000000000000000000000000000000000000001",
+    callbackGasLimit: 100_000,
     ...over,
   } as GameView;
 }
@@ -144,30 +150,88 @@ describe("buildTableModel", () => {
     expect(model.turnText).toBe("Round 1 of 13. Bob's turn — 5:00 left.");
   });
 
-  it("tumbles and waits while a roll is pending, then offers to roll again after the entropy timeout", () => {
+  it("tumbles and waits while a roll is pending, then offers to ask again, same dice kept", () => {
     const requestedAt = T0 - 10;
     const view = gameView({
       pendingSequence: 7n,
       rollRequestedAt: BigInt(requestedAt),
       pendingKeepMask: 0b11,
       deadline: 0n,
+      entropyAttempts: 1,
+      retryAt: BigInt(requestedAt + 1800),
     });
-    const waiting = buildTableModel(input({ view, keepMask: 0b11 }));
+    const waiting = buildTableModel(input({ view, keepMask: 0b101 }));
     expect(waiting.rolling).toBe(true);
     expect(waiting.canRoll).toBe(false);
     expect(waiting.options).toBeNull();
-    expect(waiting.keepMask).toBe(0b11);
-    // The pending roll's countdown runs on the chain's clock: 10 s of the 300 s timeout are gone.
+    expect(waiting.keepMask).toBe(0b11); // the request's mask, not my current choice
+    // The pending roll's countdown runs on the chain's clock: 10 s of the 30 min are gone.
     expect(waiting.rollHint).toBe(
-      "Waiting for randomness (request #7)… A new roll is possible in 4:50 if it does not come.",
+      "Waiting for randomness (request #7)… If it does not come, it can be asked again in 29:50.",
     );
     expect(waiting.turnText).toContain("waiting for randomness");
 
-    const late = buildTableModel(input({ view, nowMs: (requestedAt + 300) * 1000 }));
+    const late = buildTableModel(input({ view, nowMs: (requestedAt + 1800) * 1000 }));
     expect(late.canRoll).toBe(true);
-    expect(late.rollLabel).toBe("Roll again · no fee");
-    expect(late.options).not.toBeNull(); // the dice on the table may be scored after the timeout
-    expect(moveDeadlineMs(view)).toBe((requestedAt + 300 + 300) * 1000);
+    expect(late.rollLabel).toBe("Ask for the dice again · no fee");
+    expect(late.keepMask).toBe(0b11);
+    expect(late.options).toBeNull(); // never the old dice while a roll is out
+    expect(late.rollHint).toMatch(/keeping the same dice \(2 tries left\)/);
+    expect(moveDeadlineMs(view)).toBe((requestedAt + 1800 + 300) * 1000);
+    expect(claimCallsOff(view)).toBe(false);
+  });
+
+  it("after a refusal: the fee is back, the roll can be asked again later", () => {
+    const at = T0 - 60;
+    const view = gameView({
+      pendingSequence: 0n,
+      rollRequestedAt: BigInt(at),
+      deadline: 0n,
+      entropyAttempts: 2,
+      retryAt: BigInt(at + 1800),
+    });
+    const model = buildTableModel(input({ view }));
+    expect(model.canRoll).toBe(false);
+    expect(model.rollHint).toBe(
+      "The randomness provider refused this roll; the fee was credited back. In 29:00 the roll can be asked again.",
+    );
+    const later = buildTableModel(input({ view, nowMs: (at + 1800) * 1000 }));
+    expect(later.canRoll).toBe(true);
+    expect(later.rollHint).toMatch(/^The randomness provider refused the roll\. You can ask/);
+  });
+
+  it("after three failed attempts: no roll, and the game can be called off", () => {
+    const at = T0 - 1800;
+    const view = gameView({
+      pendingSequence: 9n,
+      rollRequestedAt: BigInt(at),
+      deadline: 0n,
+      entropyAttempts: 3,
+      retryAt: BigInt(at + 1800),
+    });
+    const model = buildTableModel(input({ view, nowMs: (at + 1801) * 1000 }));
+    expect(model.canRoll).toBe(false);
+    expect(model.rollHint).toMatch(/failed this roll three times\. Anyone can now call the game off/);
+    expect(moveDeadlineMs(view)).toBe((at + 1800) * 1000);
+    expect(claimCallsOff(view)).toBe(true);
+  });
+
+  it("before the order is drawn, every seated player may make the first roll", () => {
+    const view = gameView({ orderDrawn: false, currentSeat: 0 });
+    for (const me of [ALICE, BOB]) {
+      const model = buildTableModel(input({ view, me }));
+      expect(model.myTurn).toBe(true);
+      expect(model.canRoll).toBe(true);
+      expect(model.options).toBeNull();
+      expect(model.currentSeat).toBeNull();
+      expect(model.rollLabel).toBe("Roll for the turn order · no fee");
+      expect(model.rollHint).toMatch(/first roll draws the turn order/);
+    }
+    const stranger = buildTableModel(
+      input({ view, me: "0x00000000000000000000000000000000000000cc" }),
+    );
+    expect(stranger.canRoll).toBe(false);
+    expect(claimCallsOff(view)).toBe(true);
   });
 
   it("tumbles from the moment a roll is sent", () => {

@@ -39,20 +39,30 @@ export function sheetFromView(ruleSetId: RuleSetId, view: PlayerView | undefined
   };
 }
 
-/** When the current player can be timed out (ms): while a roll is pending, the clock waits for it. */
+/** Entropy requests one roll may take before the game can be called off (DiceHall's constant). */
+export const MAX_ENTROPY_ATTEMPTS = 3;
+
+/**
+ * When claimTimeout becomes possible (ms). While a roll is out the clock waits for Entropy: it runs
+ * against the player only once they may ask again; after the last attempt it calls the game off.
+ */
 export function moveDeadlineMs(view: GameView): number | null {
   if (STATUS_NAMES[view.status] !== "running") return null;
-  if (view.deadline > 0n) return Number(view.deadline) * 1000;
-  if (view.rollRequestedAt > 0n) {
-    return (Number(view.rollRequestedAt) + view.entropyTimeout + view.config.moveTimeout) * 1000;
-  }
-  return null;
+  if (view.entropyAttempts === 0) return view.deadline > 0n ? Number(view.deadline) * 1000 : null;
+  const retryAt = Number(view.retryAt);
+  if (view.entropyAttempts >= MAX_ENTROPY_ATTEMPTS) return retryAt * 1000;
+  return (retryAt + view.config.moveTimeout) * 1000;
 }
 
-/** When a pending roll may be replaced by a new one (ms), or null without a pending roll. */
+/** When the roll that is out may be asked of Entropy again (ms), or null with no roll out. */
 export function rollRetryAtMs(view: GameView): number | null {
-  if (view.pendingSequence === 0n) return null;
-  return (Number(view.rollRequestedAt) + view.entropyTimeout) * 1000;
+  if (view.entropyAttempts === 0) return null;
+  return Number(view.retryAt) * 1000;
+}
+
+/** Whether claimTimeout would call the game off (refunds) rather than forfeit the player to move. */
+export function claimCallsOff(view: GameView): boolean {
+  return !view.orderDrawn || view.entropyAttempts >= MAX_ENTROPY_ATTEMPTS;
 }
 
 export function buildTableModel(input: ChainTableInput): TableModel {
@@ -72,15 +82,21 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     };
   });
 
-  const currentSeat = running ? view.currentSeat : null;
+  // Until the first roll draws the turn order nobody owns the turn: any seated player may roll.
+  const drawing = running && !view.orderDrawn;
+  const currentSeat = running && !drawing ? view.currentSeat : null;
   const current = currentSeat === null ? null : view.players[currentSeat];
   const currentView = current ? input.players[key(current)] : undefined;
   const mySeat = view.players.findIndex((p) => sameAddress(p, me));
-  const myTurn = running && !!current && sameAddress(current, me);
+  const myTurn = running && (drawing ? mySeat >= 0 : !!current && sameAddress(current, me));
 
-  const pending = running && view.pendingSequence !== 0n;
+  // A roll is "out" from its request until its dice arrive; each request is an attempt.
+  const out = running && view.entropyAttempts > 0;
+  const pending = out && view.pendingSequence !== 0n;
+  const refused = out && !pending;
+  const exhausted = out && view.entropyAttempts >= MAX_ENTROPY_ATTEMPTS;
   const retryAt = rollRetryAtMs(view);
-  const late = pending && retryAt !== null && nowMs >= retryAt;
+  const late = out && retryAt !== null && nowMs >= retryAt;
   const rollsUsed = running ? (currentView?.rollsUsed ?? 0) : 0;
 
   // The dice of this turn are those of its latest DiceRolled. Until the first roll of a turn, the
@@ -89,7 +105,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     running && state.turn && current && sameAddress(state.turn.player, current) && state.turn.dice
       ? state.turn.dice
       : null;
-  const rolling = pending || input.sending === "roll";
+  const rolling = pending || (refused && !late) || input.sending === "roll";
   const lastDice = running && !turnDice && !rolling && state.lastRoll ? state.lastRoll : null;
   const dice = turnDice
     ? [...turnDice]
@@ -101,7 +117,9 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       ? "Your last dice"
       : `${words.name(lastDice.player)}'s last dice`
     : !current
-      ? "Dice"
+      ? drawing
+        ? "The first roll"
+        : "Dice"
       : myTurn
         ? "Your dice"
         : `${words.name(current)}'s dice`;
@@ -112,48 +130,61 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const timeUp = deadline !== null && nowMs > deadline;
   const blockedReason =
     myTurn && timeUp
-      ? "Your time for this move is up: any other player can now time you out."
+      ? claimCallsOff(view)
+        ? "Time is up: anyone can now call the game off and share the pot back."
+        : "Your time for this move is up: any other player can now time you out."
       : null;
 
   const sending = input.sending;
-  const keepMask = pending ? view.pendingKeepMask : myTurn && rollsUsed > 0 ? input.keepMask : 0;
-  const keepsAll = rollsUsed > 0 && input.keepMask === ALL_KEPT;
+  // A roll asked again keeps what its first request kept: the contract refuses another mask.
+  const keepMask = out ? view.pendingKeepMask : myTurn && rollsUsed > 0 ? input.keepMask : 0;
+  const keepsAll = !out && rollsUsed > 0 && input.keepMask === ALL_KEPT;
   const canRoll =
     myTurn &&
     !timeUp &&
-    rollsUsed < MAX_ROLLS &&
-    (!pending || late) &&
-    sending === null &&
-    !keepsAll;
-
-  const canScore =
-    myTurn &&
-    !timeUp &&
-    rollsUsed > 0 &&
-    turnDice !== null &&
-    (!pending || late) &&
+    (out ? late && !exhausted : rollsUsed < MAX_ROLLS && !keepsAll) &&
     sending === null;
+
+  // The dice on the table are never scored while a roll is out (its number may be known already).
+  const canScore =
+    myTurn && !drawing && !timeUp && rollsUsed > 0 && turnDice !== null && !out && sending === null;
   const options = canScore && mySeat >= 0 ? boxOptions(players[mySeat].sheet, turnDice) : null;
 
   const fee =
     input.rollFee === null ? "" : input.rollFee === "" ? " · no fee" : ` · fee ${input.rollFee}`;
   const rollLabel = late
-    ? `Roll again${fee}`
-    : rollsUsed === 0
-      ? `Roll the dice${fee}`
-      : `Re-roll (${MAX_ROLLS - rollsUsed} left)${fee}`;
+    ? `Ask for the dice again${fee}`
+    : drawing
+      ? `Roll for the turn order${fee}`
+      : rollsUsed === 0
+        ? `Roll the dice${fee}`
+        : `Re-roll (${MAX_ROLLS - rollsUsed} left)${fee}`;
 
+  const attemptsLeft = MAX_ENTROPY_ATTEMPTS - view.entropyAttempts;
   let rollHint: string | null = null;
-  if (blockedReason) {
+  if (out && exhausted && late) {
+    rollHint =
+      "The randomness provider failed this roll three times. Anyone can now call the game off: everyone still in gets an equal share of the pot back, with no house fee.";
+  } else if (blockedReason) {
     rollHint = blockedReason;
-  } else if (pending && !late) {
-    const retry =
-      retryAt === null
-        ? ""
-        : ` A new roll is possible in ${formatCountdown(retryAt - nowMs)} if it does not come.`;
-    rollHint = `Waiting for randomness (request #${view.pendingSequence})…${retry}`;
+  } else if (out && !late) {
+    const wait = retryAt === null ? "" : formatCountdown(retryAt - nowMs);
+    if (refused) {
+      const then = exhausted ? "the game can be called off" : "the roll can be asked again";
+      rollHint = `The randomness provider refused this roll; the fee was credited back. In ${wait} ${then}.`;
+    } else {
+      const then = exhausted
+        ? `If it does not come within ${wait}, the game can be called off.`
+        : `If it does not come, it can be asked again in ${wait}.`;
+      rollHint = `Waiting for randomness (request #${view.pendingSequence})… ${then}`;
+    }
   } else if (late) {
-    rollHint = `Randomness for request #${view.pendingSequence} is late. ${myTurn ? "You can roll again" : "The player can roll again"}${myTurn && rollsUsed > 0 ? " or score the dice on the table" : ""}.`;
+    const who = myTurn ? "You can" : drawing ? "Any player can" : "The player can";
+    rollHint = `${refused ? "The randomness provider refused the roll" : `Randomness for request #${view.pendingSequence} is late`}. ${who} ask for the dice again, keeping the same dice (${attemptsLeft} ${attemptsLeft === 1 ? "try" : "tries"} left).`;
+  } else if (drawing) {
+    rollHint = myTurn
+      ? "The first roll draws the turn order: any player at the table may make it, and its dice go to whoever it puts first."
+      : "Waiting for a player to make the first roll, which draws the turn order.";
   } else if (myTurn && rollsUsed === 0) {
     rollHint = "Roll to start your turn.";
   } else if (myTurn && rollsUsed >= MAX_ROLLS) {
@@ -172,7 +203,11 @@ export function buildTableModel(input: ChainTableInput): TableModel {
         : "time is up";
   let turnText: string;
   if (status === "finished") turnText = "Game over.";
-  else if (status === "cancelled") turnText = "This table was cancelled.";
+  else if (status === "cancelled")
+    turnText = state.calledOff
+      ? "This game was called off: the pot was shared among the players still in."
+      : "This table was cancelled.";
+  else if (drawing) turnText = `Round 1 of ${boxCount(ruleSetId)}. The first roll draws the turn order${left ? ` — ${left}` : ""}.`;
   else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
