@@ -79,10 +79,11 @@ describe("the dev stack (without the web app)", { timeout: 4 * 60_000 }, () => {
 
     const game = await getGame(hall, gameId);
     assert.equal(game.status, STATUS.Running);
-    const player = game.players[game.currentSeat];
+    assert.equal(game.orderDrawn, false);
 
+    // Bob, the last to join, makes the first roll: its number draws who goes first.
     const asked = Date.now();
-    const { sequence, blockNumber } = await roll(hall, player, gameId, 0);
+    const { sequence, blockNumber } = await roll(hall, bob, gameId, 0);
     const dice = await waitForDice(hall, gameId, sequence, blockNumber, {
       timeoutMs: DICE_TIMEOUT_MS,
     });
@@ -91,7 +92,10 @@ describe("the dev stack (without the web app)", { timeout: 4 * 60_000 }, () => {
       `keeper latency, roll sent to DiceRolled seen: ${latency} ms (delay ${s.keeperDelayMs} ms)`,
     );
 
-    assert.equal(dice.player, player);
+    const drawn = await getGame(hall, gameId);
+    assert.equal(drawn.orderDrawn, true);
+    const player = drawn.players[0];
+    assert.equal(dice.player, player, "the dice are the first player's");
     assert.equal(dice.rollNumber, 1);
     assert.equal(dice.dice!.length, 5);
     for (const die of dice.dice!) assert.ok(die >= 1 && die <= 6, `die ${die}`);
