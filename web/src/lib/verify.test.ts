@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { keccak256, pad, toBytes, type Hex } from "viem";
-import { entropyExplorerUrl, explainDie, verifyRoll } from "./verify.ts";
+import { entropyExplorerUrl, explainDie, verifyOrderDraw, verifyRoll } from "./verify.ts";
+import { foldGame } from "./gameState.ts";
+import { ALICE, BOB, RANDOM, twoPlayerOpening } from "./testLogs.ts";
+import { drawTurnOrder } from "../rules/turnOrder.ts";
 
 const ZERO: Hex = pad("0x00", { size: 32 });
 const ONES: Hex = `0x${"ff".repeat(32)}`;
@@ -91,5 +94,35 @@ describe("entropyExplorerUrl", () => {
 
   it("has no link on the local node", () => {
     expect(entropyExplorerUrl(31337, 1n)).toBeNull();
+  });
+});
+
+describe("verifyOrderDraw", () => {
+  const want = drawTurnOrder(RANDOM, 2).map((j) => [ALICE, BOB][j]);
+  /** The opening fixture with GameStarted announcing `order`. */
+  const withOrder = (order: string[]) => {
+    const logs = twoPlayerOpening().map((l) =>
+      l.eventName === "GameStarted" ? { ...l, args: { ...l.args, order } } : l,
+    );
+    return foldGame(1n, logs as ReturnType<typeof twoPlayerOpening>).log;
+  };
+
+  it("recomputes the first roll's draw over the seats in join order", () => {
+    const log = withOrder(want);
+    const first = log.find((e) => e.kind === "rolled")!;
+    const check = verifyOrderDraw(log, first.id);
+    expect(check).toEqual({
+      joinOrder: [ALICE, BOB],
+      onChain: want,
+      expected: want,
+      matches: true,
+    });
+  });
+
+  it("flags an order the number does not give, and ignores later rolls", () => {
+    const log = withOrder([...want].reverse());
+    const rolls = log.filter((e) => e.kind === "rolled");
+    expect(verifyOrderDraw(log, rolls[0].id)!.matches).toBe(false);
+    expect(verifyOrderDraw(log, rolls[1].id)).toBeNull();
   });
 });

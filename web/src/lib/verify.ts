@@ -1,8 +1,9 @@
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { derivation, type DieDerivation } from "../rules/dice.ts";
+import { drawTurnOrder } from "../rules/turnOrder.ts";
 import { RulesError } from "../rules/errors.ts";
 import { checkDice } from "../rules/score.ts";
-import type { RollRecord } from "./gameState.ts";
+import type { LogEntry, RollRecord } from "./gameState.ts";
 
 /**
  * "Verify this roll": the dice recomputed in the browser from the number Pyth Entropy revealed,
@@ -85,3 +86,45 @@ export function entropyExplorerUrl(chainId: number, sequenceNumber: bigint): str
 }
 
 export const isHex32 = (value: string): value is Hex => /^0x[0-9a-fA-F]{64}$/.test(value);
+
+/** The turn order a game's first roll drew: what GameStarted says, and what `r` gives. */
+export interface OrderDrawCheck {
+  joinOrder: Address[];
+  onChain: Address[];
+  expected: Address[];
+  matches: boolean;
+}
+
+/**
+ * When `rolledId` is a game's first roll (GameStarted sits just before its DiceRolled, in the same
+ * block), the draw recomputed from its random number over the players in join order; else null.
+ */
+export function verifyOrderDraw(log: readonly LogEntry[], rolledId: string): OrderDrawCheck | null {
+  const at = log.findIndex((e) => e.id === rolledId);
+  const rolled = log[at];
+  const started = log[at - 1];
+  if (!rolled || rolled.kind !== "rolled" || started?.kind !== "started") return null;
+  if (started.blockNumber !== rolled.blockNumber) return null;
+  let joinOrder: Address[] = [];
+  for (const e of log.slice(0, at - 1)) {
+    if (e.kind === "created") joinOrder = [e.creator];
+    else if (e.kind === "joined") joinOrder = [...joinOrder, e.player];
+    else if (e.kind === "left") joinOrder = leaveSeat(joinOrder, e.player);
+  }
+  if (joinOrder.length < 2 || joinOrder.length > 4) return null;
+  const expected = drawTurnOrder(rolled.roll.randomNumber, joinOrder.length).map(
+    (j) => joinOrder[j],
+  );
+  const onChain = [...started.order];
+  const matches = expected.every((p, i) => p.toLowerCase() === onChain[i]?.toLowerCase());
+  return { joinOrder, onChain, expected, matches };
+}
+
+/** DiceHall keeps seats contiguous: the last to join moves into the seat of one who leaves. */
+function leaveSeat(seats: Address[], leaver: Address): Address[] {
+  const i = seats.findIndex((p) => p.toLowerCase() === leaver.toLowerCase());
+  if (i < 0) return seats;
+  const next = seats.slice(0, -1);
+  if (i < next.length) next[i] = seats[seats.length - 1];
+  return next;
+}

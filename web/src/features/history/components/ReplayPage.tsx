@@ -24,6 +24,7 @@ import {
 import { GameTable } from "../../../lib/table/GameTable.tsx";
 import type { TableHandlers } from "../../../lib/table/model.ts";
 import { useTokenInfo } from "../../../lib/tokens.ts";
+import { verifyOrderDraw } from "../../../lib/verify.ts";
 import { ReplayControls } from "./ReplayControls.tsx";
 import { RollList } from "./RollList.tsx";
 import { VerifyRoll } from "./VerifyRoll.tsx";
@@ -241,6 +242,8 @@ function Replay({ gameId, logs, chainId }: { gameId: bigint; logs: HallLog[]; ch
                 roll={step.entry.roll}
                 chainId={chainId}
                 blockNumber={step.entry.blockNumber}
+                orderDraw={verifyOrderDraw(replay.final.log, step.entry.id)}
+                name={words.name}
               />
             ) : (
               <section className="card verify" aria-labelledby="verify-title">

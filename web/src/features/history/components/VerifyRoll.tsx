@@ -1,5 +1,10 @@
 import type { RollRecord } from "../../../lib/gameState.ts";
-import { ENTROPY_EXPLORER, entropyExplorerUrl, verifyRoll } from "../../../lib/verify.ts";
+import {
+  ENTROPY_EXPLORER,
+  entropyExplorerUrl,
+  verifyRoll,
+  type OrderDrawCheck,
+} from "../../../lib/verify.ts";
 
 const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-8)}`;
 const keptList = (mask: number) =>
@@ -16,10 +21,15 @@ export function VerifyRoll({
   roll,
   chainId,
   blockNumber,
+  orderDraw = null,
+  name = (a) => a,
 }: {
   roll: RollRecord;
   chainId: number;
   blockNumber: bigint;
+  /** Set on a game's first roll: its number also drew the turn order. */
+  orderDraw?: OrderDrawCheck | null;
+  name?: (address: `0x${string}`) => string;
 }) {
   const check = verifyRoll(roll);
   const explorer = entropyExplorerUrl(chainId, roll.sequenceNumber);
@@ -118,6 +128,19 @@ export function VerifyRoll({
               " (The dice before this re-roll are not in the logs read, so only the re-rolled dice were checked.)"}
           </p>
         </>
+      )}
+      {orderDraw && (
+        <p
+          className={`verify__verdict ${orderDraw.matches ? "verify__verdict--ok" : "verify__verdict--bad"}`}
+          data-testid="verify-order"
+        >
+          This was the game&apos;s first roll: its number also drew the turn order, shuffling the
+          seats in join order ({orderDraw.joinOrder.map(name).join(", ")}) with the seed{" "}
+          <code>keccak256(abi.encode(r, keccak256(&quot;DiceHall.turnOrder&quot;)))</code>.{" "}
+          {orderDraw.matches
+            ? `It gives ${orderDraw.expected.map(name).join(", ")}: the order the contract announced.`
+            : `It gives ${orderDraw.expected.map(name).join(", ")}, but the contract announced ${orderDraw.onChain.map(name).join(", ")}.`}
+        </p>
       )}
       <p className="muted small">
         {explorer ? (

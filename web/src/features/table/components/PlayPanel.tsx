@@ -125,8 +125,8 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
             {view.orderDrawn
               ? "The randomness provider failed this roll three times."
               : "Nobody made the first roll in time."}{" "}
-            Anyone can call the game off: every player still in gets an equal share of the pot
-            back, with no house fee.
+            Anyone can call the game off: every player still in gets an equal share of the pot back,
+            with no house fee.
           </p>
           <button
             type="button"

@@ -211,7 +211,9 @@ describe("buildTableModel", () => {
     });
     const model = buildTableModel(input({ view, nowMs: (at + 1801) * 1000 }));
     expect(model.canRoll).toBe(false);
-    expect(model.rollHint).toMatch(/failed this roll three times\. Anyone can now call the game off/);
+    expect(model.rollHint).toMatch(
+      /failed this roll three times\. Anyone can now call the game off/,
+    );
     expect(moveDeadlineMs(view)).toBe((at + 1800) * 1000);
     expect(claimCallsOff(view)).toBe(true);
   });

@@ -207,7 +207,8 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     turnText = state.calledOff
       ? "This game was called off: the pot was shared among the players still in."
       : "This table was cancelled.";
-  else if (drawing) turnText = `Round 1 of ${boxCount(ruleSetId)}. The first roll draws the turn order${left ? ` — ${left}` : ""}.`;
+  else if (drawing)
+    turnText = `Round 1 of ${boxCount(ruleSetId)}. The first roll draws the turn order${left ? ` — ${left}` : ""}.`;
   else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
