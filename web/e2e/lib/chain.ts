@@ -151,7 +151,11 @@ export async function openLobby(
   return openGame(hallTable(stack), creator, { ...QUICK_GAME, ...game });
 }
 
-/** A running two-player game between `a` and `b` (turn order shuffled by the contract). */
+/**
+ * A running two-player game between `a` and `b` whose first turn is played on chain: the first
+ * roll draws the turn order, and whoever it puts first scores those dice. The second player in
+ * that order is to move, with no roll yet.
+ */
 export async function startGame(
   stack: E2EStack,
   a: Address,
@@ -162,17 +166,25 @@ export async function startGame(
   const t = hallTable(stack);
   const gameId = await openGame(t, a, config);
   await joinGame(t, b, gameId, config.token, config.bet);
+  await playTurnOnChain(stack, gameId);
   return gameId;
 }
 
-/** The current player rolls and the dice are revealed at once (no waiting for the keeper). */
+/**
+ * The current player rolls and the dice are revealed at once (no waiting for the keeper); returns
+ * whose dice they are. A game's first roll is made by the first to join and draws the order: its
+ * dice go to whoever the draw puts first.
+ */
 export async function rollOnChain(stack: E2EStack, gameId: bigint, keepMask = 0) {
   const t = hallTable(stack);
   const g = await getGame(t, gameId);
   const player = g.players[g.currentSeat];
   const { sequence, blockNumber } = await roll(t, player, gameId, keepMask);
-  await waitForDice(t, gameId, sequence, blockNumber, { reveal: true, timeoutMs: MOVE_TIMEOUT_MS });
-  return player;
+  const rolled = await waitForDice(t, gameId, sequence, blockNumber, {
+    reveal: true,
+    timeoutMs: MOVE_TIMEOUT_MS,
+  });
+  return rolled.player;
 }
 
 /** The current player rolls once and fills their first legal box. */

@@ -21,6 +21,7 @@ import {
   RESULT_HEADLINE,
   diceGroup,
   keyboardScore,
+  legalBoxes,
   mouseTurn,
   nameFor,
   openAs,
@@ -107,10 +108,37 @@ export function fullGameScenarios(suite: () => Suite): void {
       assert.equal((await gameView(stack, gameId)).status, STATUS.Running);
       assert.equal(await tokenBalance(stack, token, playerB), balanceB0 - TUSD(BET));
 
-      // --- 13 rounds: whoever's turn it is on chain moves on their own page.
+      // --- The first roll draws the turn order: A makes it from the table ("Roll for the turn
+      // order"), B's page shows the same offer; the dice go to whoever the draw puts first.
       const pageOf = (player: Address) => (player === playerA ? a.page : b.page);
+      assert.equal((await gameView(stack, gameId)).orderDrawn, false);
+      await b.page.getByRole("button", { name: /^Roll for the turn order/ }).waitFor();
+      await waitForRollEnabled(a.page);
+      await a.page.getByRole("button", { name: /^Roll for the turn order/ }).click();
+      await eventually(
+        "the first roll to draw the order",
+        async () => ((await gameView(stack, gameId)).orderDrawn ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      const first = (await currentPlayer(stack, gameId))!;
+      assert.equal((await playerView(stack, gameId, first)).rollsUsed, 1);
+      await waitForRoll(pageOf(first), 1);
+      const afterDraw = await turnKey(stack, gameId);
       let bTurns = 0;
-      for (let turn = 0; turn < 26; turn++) {
+      if (first === playerA) {
+        await legalBoxes(a.page).first().click();
+      } else {
+        bTurns++;
+        await keyboardScore(b.page);
+      }
+      await eventually(
+        "the first turn to be scored on chain",
+        async () => ((await turnKey(stack, gameId)) !== afterDraw ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+
+      // --- The other 25 turns of 13 rounds: whoever's turn it is on chain moves on their page.
+      for (let turn = 1; turn < 26; turn++) {
         const player = await currentPlayer(stack, gameId);
         assert.ok(player, `the game runs at turn ${turn + 1}`);
         const before = await turnKey(stack, gameId);

@@ -53,7 +53,7 @@ export function timeoutScenarios(suite: () => Suite): void {
       const claim = c.page.getByRole("button", { name: "Claim the timeout" });
       await eventually("the page to show the silent player's turn", async () =>
         (await turnLine(c.page).textContent({ timeout: 1_000 }))?.startsWith(
-          `Round 1 of 13. ${nameFor(silent, claimer)}'s turn`,
+          `Round ${(await gameView(stack, gameId)).round} of 13. ${nameFor(silent, claimer)}'s turn`,
         )
           ? true
           : undefined,
