@@ -184,6 +184,7 @@ export async function rollOnChain(stack: E2EStack, gameId: bigint, keepMask = 0)
     reveal: true,
     timeoutMs: MOVE_TIMEOUT_MS,
   });
+  if (!rolled.player) throw new Error(`game ${gameId}: no player in DiceRolled`);
   return rolled.player;
 }
 
