@@ -30,13 +30,12 @@ const WEB_ROOT = join(ROOT, "web");
 /** Short, so 26 rolls of a whole game do not wait long; still a real asynchronous reveal. */
 export const KEEPER_DELAY_MS = Number(process.env.E2E_KEEPER_DELAY_MS ?? 300);
 /**
- * How long a roll may wait for randomness before it can be replaced, on the suite's chain. The
- * local default (30 s) is a window a loaded machine can outlast while a scenario looks at a
- * pending roll (two reloads), and the page then rightly shows the roll as late. Long here, so a
- * pending roll stays pending for as long as a scenario holds the keeper; a scenario about a late
- * roll moves the chain's clock (increaseTime) instead of waiting for it.
+ * How long a roll may wait for randomness before it can be asked again, on the suite's chain: the
+ * contract's floor (30 min, the local default too), or longer on a slow machine
+ * (E2E_TIMEOUT_SCALE > 1). A pending roll then stays pending for as long as a scenario holds the
+ * keeper; a scenario about a late roll moves the chain's clock (increaseTime) instead of waiting.
  */
-export const ENTROPY_TIMEOUT_S = Math.ceil(scaled(15 * 60_000) / 1000);
+export const ENTROPY_TIMEOUT_S = Math.max(1800, Math.ceil(scaled(30 * 60_000) / 1000));
 
 export interface E2EStack {
   rpcUrl: string;
@@ -248,8 +247,14 @@ async function start(
   );
   ensureDeploymentsFile(chain);
   const { publicClient, wallet } = clients(chain.rpcUrl);
-  await steps.run(`chain: entropy timeout set to ${ENTROPY_TIMEOUT_S} s`, async () => {
+  await steps.run(`chain: entropy timeout at least ${ENTROPY_TIMEOUT_S} s`, async () => {
     const diceHall = chain.addresses.diceHall;
+    const current = await publicClient.readContract({
+      address: diceHall,
+      abi: diceHallAbi,
+      functionName: "entropyTimeout",
+    });
+    if (current >= ENTROPY_TIMEOUT_S) return;
     const owner = await publicClient.readContract({
       address: diceHall,
       abi: diceHallAbi,
