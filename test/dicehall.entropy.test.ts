@@ -253,8 +253,11 @@ describe("each game keeps its provider and callback gas", () => {
     assert.equal(await h.hall.read.entropyTimeout(), 1800);
   });
 
-  it("the heaviest callback, a four-seat order draw, fits in the 60 000 gas floor", async () => {
+  it("the heaviest callback, a four-seat order draw, fits in the 60 000 gas floor", async (t) => {
     const h = await mock();
+    // Coverage instruments the contract (its code outgrows the 24 KB limit) and so its gas.
+    const code = await h.publicClient.getCode({ address: h.hall.address });
+    if ((code?.length ?? 0) / 2 - 1 > 24_576) return t.skip("gas is not measured under coverage");
     const { gameId } = await startGame(h, { seats: 4 });
     const { sequenceNumber } = await requestRoll(h, gameId, h.dave, 0);
     // Entropy calls back with exactly the gas the request asked for, so call as Entropy with 60 000.
