@@ -95,6 +95,22 @@ describe("GameTable", () => {
     expect(handlers.onRoll).toHaveBeenCalledTimes(1);
   });
 
+  it("offers the first roll, which draws the order, before any seat is current", async () => {
+    const { handlers } = setup(
+      model({
+        currentSeat: null,
+        dice: [null, null, null, null, null],
+        rollsUsed: 0,
+        keepMask: 0,
+        options: null,
+        rollLabel: "Roll for the turn order · no fee",
+        rollHint: "The first roll draws the turn order.",
+      }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Roll for the turn order · no fee" }));
+    expect(handlers.onRoll).toHaveBeenCalledTimes(1);
+  });
+
   it("marks illegal boxes disabled with the reason and scores legal ones", async () => {
     const { handlers } = setup();
     // Joker: five 3s with Threes open must go in Threes.

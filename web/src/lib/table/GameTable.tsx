@@ -182,9 +182,11 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
       <div className="table__main">
         <div className="table__side">
           {/* A finished game has no dice on the table. */}
-          {(model.currentSeat !== null || model.dice.some((d) => d !== null)) && (
-            <DiceTray model={model} handlers={handlers} />
-          )}
+          {/* Before the order is drawn no seat is current, but seated players can make the first roll. */}
+          {(model.currentSeat !== null ||
+            model.myTurn ||
+            model.rolling ||
+            model.dice.some((d) => d !== null)) && <DiceTray model={model} handlers={handlers} />}
           {blocked && (
             <p className="table__blocked" data-testid="blocked-reason">
               {blocked}

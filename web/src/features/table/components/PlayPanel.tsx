@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { formatTokenAmount } from "../../../lib/format.ts";
+import { STATUS_NAMES } from "../../../lib/gameState.ts";
 import { fetchRollFee, useRollFee } from "../../../lib/settings.ts";
 import { GameTable } from "../../../lib/table/GameTable.tsx";
 import type { TableHandlers } from "../../../lib/table/model.ts";
@@ -152,7 +153,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           </button>
         </div>
       )}
-      {spectator && model.currentSeat !== null && (
+      {spectator && STATUS_NAMES[view.status] === "running" && (
         <p className="muted small">You are watching this game.</p>
       )}
     </>
