@@ -1,39 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { GameView } from "../../../lib/gameData.ts";
-import { ALICE, BOB, CAROL, NATIVE } from "../../../lib/testLogs.ts";
+import { ALICE, BOB, CAROL, gameViewOf } from "../../../lib/testLogs.ts";
 import { joinLabel, joinState } from "./lobbyModel.ts";
 
 const CLOSES = 1_700_000_900;
 
 function lobby(invitees: `0x${string}`[] = []): GameView {
-  return {
+  return gameViewOf({
     status: 1,
-    config: {
-      token: NATIVE,
-      bet: 10n ** 15n,
-      seats: 2,
-      ruleSet: 0,
-      joinWindow: 900,
-      moveTimeout: 300,
-      invitees,
-    },
-    creator: ALICE,
+    config: { ...gameViewOf().config, invitees },
     players: [ALICE],
     currentSeat: 0,
     round: 0,
     deadline: BigInt(CLOSES),
-    pendingSequence: 0n,
-    rollRequestedAt: 0n,
-    pendingKeepMask: 0,
-    houseFeeBps: 0,
-    entropyTimeout: 1800,
-    pot: 2n * 10n ** 15n,
-    orderDrawn: true,
-    entropyAttempts: 0,
-    retryAt: 0n,
-    provider: "0x0000000000000000000000000000000000000001",
-    callbackGasLimit: 100_000,
-  } as GameView;
+    orderDrawn: false,
+  });
 }
 
 describe("joinState", () => {

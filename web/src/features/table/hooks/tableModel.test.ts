@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { boxOptions } from "../../../rules/sheet.ts";
 import type { GameView, PlayerView } from "../../../lib/gameData.ts";
 import { foldGame, key } from "../../../lib/gameState.ts";
-import { ALICE, BOB, log, NATIVE, RANDOM, twoPlayerOpening } from "../../../lib/testLogs.ts";
+import {
+  ALICE,
+  BOB,
+  gameViewOf,
+  log,
+  NATIVE,
+  RANDOM,
+  twoPlayerOpening,
+} from "../../../lib/testLogs.ts";
 import {
   buildTableModel,
   claimCallsOff,
@@ -14,35 +22,7 @@ import {
 const T0 = 1_700_000_000;
 
 function gameView(over: Partial<GameView> = {}): GameView {
-  return {
-    status: 2,
-    config: {
-      token: NATIVE,
-      bet: 10n ** 15n,
-      seats: 2,
-      ruleSet: 0,
-      joinWindow: 900,
-      moveTimeout: 300,
-      invitees: [],
-    },
-    creator: ALICE,
-    players: [ALICE, BOB],
-    currentSeat: 1,
-    round: 1,
-    deadline: BigInt(T0 + 300),
-    pendingSequence: 0n,
-    rollRequestedAt: 0n,
-    pendingKeepMask: 0,
-    houseFeeBps: 0,
-    entropyTimeout: 1800,
-    pot: 2n * 10n ** 15n,
-    orderDrawn: true,
-    entropyAttempts: 0,
-    retryAt: 0n,
-    provider: "0x0000000000000000000000000000000000000001",
-    callbackGasLimit: 100_000,
-    ...over,
-  } as GameView;
+  return gameViewOf({ deadline: BigInt(T0 + 300), ...over });
 }
 
 function playerView(boxes: (number | null)[], over: Partial<PlayerView> = {}): PlayerView {
