@@ -31,14 +31,8 @@ export default defineConfig({
       optimizer: { enabled: true, runs: 1000 },
       evmVersion: "cancun",
     },
-    npmFilesToBuild: [
-      "@pythnetwork/entropy-sdk-solidity/MockEntropy.sol",
-      // The proxy the real Entropy (contracts/vendor/pyth-entropy) sits behind in the tests.
-      "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol",
-    ],
+    npmFilesToBuild: ["@pythnetwork/entropy-sdk-solidity/MockEntropy.sol"],
   },
-  // Pyth's Entropy is vendored for the tests only: it is not ours to cover.
-  coverage: { skipFiles: ["contracts/vendor/**"] },
   paths: {
     tests: { solidity: "./contracts", nodejs: "./test" },
   },

@@ -57,9 +57,9 @@ export function approveCall(token: Address, spender: Address, amount: bigint): W
  * Gas a roll gets beyond its estimate. What a roll writes depends on other tables' pending rolls,
  * which can change between the estimate and the block: Pyth Entropy keeps requests in a fixed array
  * and spills to a fresh slot while an unanswered request holds the one a new request lands on, and
- * DiceHall files requests in a ring of its own with the same fallback. Under the real Entropy
- * (`npm run gas`) the usual path uses 157 020 gas and the worst (both slots held, a surplus opening
- * a credit) 245 385: 88 365 over the estimate. Unused gas is not charged. Every other call's gas
+ * DiceHall files requests in a ring of its own with the same fallback. Measured under Pyth's real
+ * Entropy (README, Gas), the usual path uses 157 020 gas and the worst (both slots held, a surplus
+ * opening a credit) 245 385: 88 365 over the estimate. Unused gas is not charged. Every other call's gas
  * depends on its own table only.
  */
 export const ROLL_GAS_HEADROOM = 100_000n;
