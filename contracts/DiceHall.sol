@@ -256,7 +256,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint8 attempts = g.attempts;
         if (attempts != 0) {
             // Asking again for a roll that Entropy refused or has not answered.
-            uint64 retryAt = g.clock + g.entropyTimeout;
+            uint64 retryAt = _retryAt(g);
             if (block.timestamp < retryAt) revert RollPending(gameId, g.pendingSequence, retryAt);
             if (attempts == MAX_ENTROPY_ATTEMPTS) revert RollAttemptsExhausted(gameId);
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
@@ -354,7 +354,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         Game storage g = _runningGame(gameId);
         PlayerState state = _currentPlayerState(gameId, g);
         // The dice on the table are not a choice while a roll is out: its number may already be known.
-        if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, g.clock + g.entropyTimeout);
+        if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, _retryAt(g));
         if (state.rollsUsed() == 0) revert NotRolledYet(gameId);
         (uint256 points, uint256 bonus) = Sheet.place(g.ruleSet, state, category);
         _sheets[gameId][msg.sender] = state.withBoxFilled(category, points, bonus == 0 ? 0 : 1);
@@ -385,6 +385,11 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         else _passTurn(gameId, g);
     }
 
+    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again.
+    function _retryAt(Game storage g) private view returns (uint64) {
+        return g.clock + g.entropyTimeout;
+    }
+
     /// @dev When claimTimeout becomes possible, and whether it then calls the game off rather than forfeiting
     /// the player to move: nobody drew the order, or Entropy failed the roll's last attempt. While a roll is out,
     /// the player's own clock starts only once they may ask again.
@@ -392,7 +397,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint8 attempts = g.attempts;
         callOff = g.order == 0;
         if (attempts == 0) return (g.clock, callOff);
-        deadline = g.clock + g.entropyTimeout;
+        deadline = _retryAt(g);
         if (attempts == MAX_ENTROPY_ATTEMPTS) return (deadline, true);
         return (deadline + g.moveTimeout, callOff);
     }
@@ -569,7 +574,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             v.pendingSequence = g.pendingSequence;
             v.rollRequestedAt = g.clock;
             v.pendingKeepMask = g.pendingKeepMask;
-            v.retryAt = g.clock + g.entropyTimeout;
+            v.retryAt = _retryAt(g);
         }
     }
 
@@ -778,14 +783,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// among the players still in; the first of them in turn (or join) order also takes the remainder.
     function _callOff(uint256 gameId, Game storage g) private {
         g.status = GameStatus.Cancelled;
-        uint8 seats = g.seats;
+        (uint8 seats, uint8 order, uint8 forfeited, address token) = (g.seats, g.order, g.forfeited, g.token);
         uint256 pot = uint256(g.bet) * seats;
-        uint256 share = pot / TurnOrder.activeCount(g.forfeited, seats);
-        uint256 remainder = pot % TurnOrder.activeCount(g.forfeited, seats);
+        uint256 active = TurnOrder.activeCount(forfeited, seats);
+        uint256 share = pot / active;
+        uint256 remainder = pot % active;
         for (uint256 i; i < seats; ++i) {
-            uint256 seat = g.order == 0 ? i : TurnOrder.at(g.order, i);
-            if ((g.forfeited >> seat) & 1 == 1) continue;
-            _credit(g.token, g.players[seat], share + remainder);
+            uint256 seat = order == 0 ? i : TurnOrder.at(order, i);
+            if ((forfeited >> seat) & 1 == 1) continue;
+            _credit(token, g.players[seat], share + remainder);
             remainder = 0;
         }
         emit GameCancelled(gameId);
