@@ -86,14 +86,11 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           // The fee is read again right before sending (the provider may have raised it), with a
           // small buffer on top: the contract credits back whatever is over the fee.
           const fee = await fetchRollFee(hall, gameId).catch(() => rollFee.data ?? 0n);
-          // A roll asked again keeps its first request's dice; a turn's first roll keeps none.
-          const mask =
-            view && view.entropyAttempts > 0
-              ? view.pendingKeepMask
-              : model.rollsUsed === 0
-                ? 0
-                : keepMask;
-          await send("roll", hallCall(hall.address, "roll", [gameId, mask], rollValue(fee)));
+          // The model's mask: a roll asked again keeps its first request's, a first roll keeps none.
+          await send(
+            "roll",
+            hallCall(hall.address, "roll", [gameId, model.keepMask], rollValue(fee)),
+          );
         })();
       },
       onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
@@ -102,7 +99,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
         void send("score", hallCall(hall.address, "score", [gameId, box]));
       },
     }),
-    [hall, view, model, keepMask, setKeepMask, send, gameId, rollFee.data],
+    [hall, model, keepMask, setKeepMask, send, gameId, rollFee.data],
   );
 
   if (!model || !view || !hall) return null;
@@ -117,39 +114,33 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     nowMs > deadline &&
     sending === null;
   const spectator = !!view && !model.players.some((p) => p.isMe);
+  // What claimTimeout would do now, in words; null when it can't be claimed.
+  const claimWhy = !canClaim ? null : callsOff ? (
+    <>
+      {view.orderDrawn
+        ? "The randomness provider failed this roll three times."
+        : "Nobody made the first roll in time."}{" "}
+      Anyone can call the game off: every player still in gets an equal share of the pot back, with
+      no house fee.
+    </>
+  ) : current ? (
+    <>
+      <AddressName address={current} /> ran out of time. Anyone can time them out: they forfeit
+      their seat and play goes on.
+    </>
+  ) : null;
 
   const actions = (
     <>
-      {canClaim && callsOff && (
+      {claimWhy && (
         <div className="claim">
-          <p>
-            {view.orderDrawn
-              ? "The randomness provider failed this roll three times."
-              : "Nobody made the first roll in time."}{" "}
-            Anyone can call the game off: every player still in gets an equal share of the pot back,
-            with no house fee.
-          </p>
+          <p>{claimWhy}</p>
           <button
             type="button"
             className="button button--warn"
             onClick={() => void send("claim", hallCall(hall.address, "claimTimeout", [gameId]))}
           >
-            Call the game off
-          </button>
-        </div>
-      )}
-      {canClaim && !callsOff && current && (
-        <div className="claim">
-          <p>
-            <AddressName address={current} /> ran out of time. Anyone can time them out: they
-            forfeit their seat and play goes on.
-          </p>
-          <button
-            type="button"
-            className="button button--warn"
-            onClick={() => void send("claim", hallCall(hall.address, "claimTimeout", [gameId]))}
-          >
-            Claim the timeout
+            {callsOff ? "Call the game off" : "Claim the timeout"}
           </button>
         </div>
       )}
