@@ -67,7 +67,7 @@ export type LogEntry = EntryBase &
     | { kind: "invited"; player: Address }
     | { kind: "joined"; player: Address }
     | { kind: "left"; player: Address }
-    | { kind: "started"; order: Address[] }
+    | { kind: "started"; order: Address[]; joinOrder: Address[] }
     | { kind: "rollRequested"; player: Address; sequenceNumber: bigint; keepMask: number }
     | { kind: "rollRefused"; player: Address; keepMask: number }
     | { kind: "rolled"; player: Address; roll: RollRecord }
@@ -282,7 +282,8 @@ function reduce(state: GameState, log: GameLog): GameState {
         round: 1,
         turn: order.length ? { player: order[0], rollsUsed: 0, dice: null } : null,
       };
-      return withEntry(next, log, { kind: "started", order });
+      // The seats in join order are what the draw shuffled: verify.ts recomputes the draw from them.
+      return withEntry(next, log, { kind: "started", order, joinOrder: state.players });
     }
     case "RollRequested": {
       const { player, sequenceNumber, keepMask } = log.args;

@@ -105,12 +105,7 @@ export function verifyOrderDraw(log: readonly LogEntry[], rolledId: string): Ord
   const started = log[at - 1];
   if (!rolled || rolled.kind !== "rolled" || started?.kind !== "started") return null;
   if (started.blockNumber !== rolled.blockNumber) return null;
-  let joinOrder: Address[] = [];
-  for (const e of log.slice(0, at - 1)) {
-    if (e.kind === "created") joinOrder = [e.creator];
-    else if (e.kind === "joined") joinOrder = [...joinOrder, e.player];
-    else if (e.kind === "left") joinOrder = leaveSeat(joinOrder, e.player);
-  }
+  const joinOrder = started.joinOrder;
   if (joinOrder.length < 2 || joinOrder.length > 4) return null;
   const expected = drawTurnOrder(rolled.roll.randomNumber, joinOrder.length).map(
     (j) => joinOrder[j],
@@ -118,13 +113,4 @@ export function verifyOrderDraw(log: readonly LogEntry[], rolledId: string): Ord
   const onChain = [...started.order];
   const matches = expected.every((p, i) => p.toLowerCase() === onChain[i]?.toLowerCase());
   return { joinOrder, onChain, expected, matches };
-}
-
-/** DiceHall keeps seats contiguous: the last to join moves into the seat of one who leaves. */
-function leaveSeat(seats: Address[], leaver: Address): Address[] {
-  const i = seats.findIndex((p) => p.toLowerCase() === leaver.toLowerCase());
-  if (i < 0) return seats;
-  const next = seats.slice(0, -1);
-  if (i < next.length) next[i] = seats[seats.length - 1];
-  return next;
 }
