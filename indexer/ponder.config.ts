@@ -1,0 +1,33 @@
+// The indexer's chain and contract. One indexer follows one DiceHall deployment on one chain;
+// docs/OPERATORS.md ("Indexer") lists the variables. Defaults fit `npm run dev`.
+import { readFileSync } from "node:fs";
+import { createConfig } from "ponder";
+import { http } from "viem";
+import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
+import { indexerSettings } from "./src/settings.ts";
+
+const settings = indexerSettings(process.env, (path) => readFileSync(path, "utf8"));
+
+export default createConfig({
+  database: settings.databaseUrl
+    ? { kind: "postgres", connectionString: settings.databaseUrl }
+    : { kind: "pglite", directory: settings.pgliteDir },
+  chains: {
+    [settings.chainName]: {
+      id: settings.chainId,
+      rpc: http(settings.rpcUrl),
+      pollingInterval: settings.pollingMs,
+      // A local chain is new every `npm run dev`: a cache of its blocks would outlive it.
+      disableCache: settings.local,
+      ...(settings.logRange ? { ethGetLogsBlockRange: settings.logRange } : {}),
+    },
+  },
+  contracts: {
+    DiceHall: {
+      chain: settings.chainName,
+      abi: diceHallAbi,
+      address: settings.hall,
+      startBlock: settings.startBlock,
+    },
+  },
+});

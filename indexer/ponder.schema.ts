@@ -1,0 +1,104 @@
+import { index, onchainTable } from "ponder";
+
+/**
+ * What the indexer keeps. Ponder reverts every row a reorged block wrote, so none of these can
+ * describe a game the chain no longer has.
+ *
+ * - hall_log: every DiceHall log, raw (topics and data), so that the app decodes it with the same
+ *   ABI code as a log it fetched itself. A game's replay is its rows in chain order.
+ * - game: one row per game, with its result once it finished (what the history lists).
+ * - player_game: one row per player per finished game, the leaderboard fold's output for that
+ *   game alone; the leaderboard is their sum per player.
+ */
+export const hallLog = onchainTable(
+  "hall_log",
+  (t) => ({
+    /** Ponder's event id: unique and in chain order. */
+    id: t.text().primaryKey(),
+    /** The first topic's game id for the game events; null for hall-wide ones. */
+    gameId: t.bigint(),
+    eventName: t.text().notNull(),
+    blockNumber: t.bigint().notNull(),
+    blockHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    transactionIndex: t.integer().notNull(),
+    transactionHash: t.hex().notNull(),
+    topics: t.hex().array().notNull(),
+    data: t.hex().notNull(),
+  }),
+  (table) => ({
+    byGame: index().on(table.gameId, table.blockNumber, table.logIndex),
+  }),
+);
+
+export const game = onchainTable(
+  "game",
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    ruleSet: t.integer().notNull(),
+    /** address(0) for the native coin. */
+    token: t.hex().notNull(),
+    bet: t.bigint().notNull(),
+    seats: t.integer().notNull(),
+    creator: t.hex().notNull(),
+    createdBlock: t.bigint().notNull(),
+    /** open, running, finished or cancelled. */
+    status: t.text().notNull(),
+    /**
+     * The leaderboard's input logs for this game seen so far (GameCreated, Yahtzee scores,
+     * forfeits), raw; folded with GameFinished when it comes. Kept on the row so a handler never
+     * has to query.
+     */
+    foldInput: t.json().$type<RawLog[]>().notNull(),
+    forfeited: t.hex().array().notNull(),
+    finishedBlock: t.bigint(),
+    finishedAt: t.bigint(),
+    players: t.hex().array(),
+    totals: t.bigint().array(),
+    winners: t.hex().array(),
+    payoutEach: t.bigint(),
+    houseFee: t.bigint(),
+  }),
+  (table) => ({
+    byFinish: index().on(table.finishedBlock),
+  }),
+);
+
+export const playerGame = onchainTable(
+  "player_game",
+  (t) => ({
+    /** `${gameId}:${player}` */
+    id: t.text().primaryKey(),
+    /** Lower-case. */
+    player: t.hex().notNull(),
+    gameId: t.bigint().notNull(),
+    ruleSet: t.integer().notNull(),
+    /** Lower-case. */
+    token: t.hex().notNull(),
+    finishedBlock: t.bigint().notNull(),
+    finishedAt: t.bigint().notNull(),
+    won: t.integer().notNull(),
+    forfeited: t.integer().notNull(),
+    /** The total of a completed sheet; null when it does not count (see the fold). */
+    total: t.integer(),
+    yahtzees: t.integer().notNull(),
+    staked: t.bigint().notNull(),
+    net: t.bigint().notNull(),
+  }),
+  (table) => ({
+    byPlayer: index().on(table.player, table.finishedBlock),
+    byFinish: index().on(table.finishedBlock),
+  }),
+);
+
+/** A log as JSON-RPC returns it, trimmed to what decoding needs. */
+export interface RawLog {
+  address: `0x${string}`;
+  topics: `0x${string}`[];
+  data: `0x${string}`;
+  blockNumber: `0x${string}`;
+  blockHash: `0x${string}`;
+  logIndex: `0x${string}`;
+  transactionIndex: `0x${string}`;
+  transactionHash: `0x${string}`;
+}

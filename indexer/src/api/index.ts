@@ -1,0 +1,224 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { db } from "ponder:api";
+import schema from "ponder:schema";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "ponder";
+import { client } from "ponder";
+import { getAddress, numberToHex, type Address } from "viem";
+import { sortLeaderboard, type LeaderboardRow } from "../../../web/src/lib/leaderboard.ts";
+import {
+  BadQueryError,
+  INDEXER_API_VERSION,
+  MAX_PAGE,
+  gameToWire,
+  parseLeaderboardQuery,
+  rowToWire,
+  type WireGameLogs,
+  type WireGames,
+  type WireLeaderboard,
+  type WireStatus,
+} from "../../../web/src/lib/indexerWire.ts";
+import { settings } from "../settings.ts";
+
+const { playerGame, game, hallLog } = schema;
+
+const app = new Hono();
+// The app is served from another origin (the dev server, a static host).
+app.use("/*", cors());
+// Ponder's SQL-over-HTTP endpoint, read-only, for anyone who wants more than the routes below.
+app.use("/sql/*", client({ db, schema }));
+
+app.onError((err, c) => {
+  if (err instanceof BadQueryError) return c.json({ error: err.message }, 400);
+  console.error(err);
+  return c.json({ error: "the indexer failed to answer; see its log" }, 500);
+});
+
+app.get("/api/status", async (c) => {
+  const body: WireStatus = {
+    version: INDEXER_API_VERSION,
+    chainId: settings.chainId,
+    hall: settings.hall,
+    ...(await progress()),
+  };
+  return c.json(body);
+});
+
+/**
+ * How far indexing has got, from Ponder's own bookkeeping: the latest checkpoint starts with the
+ * block's time (10 digits), then the chain id (16) and the block number (16).
+ */
+async function progress(): Promise<{ block: string | null; timestamp: number | null; ready: boolean }> {
+  const result = (await db.execute(
+    sql`select latest_checkpoint as checkpoint from _ponder_checkpoint`,
+  )) as unknown as { rows: { checkpoint: string }[] } | { checkpoint: string }[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  const meta = (await db.execute(sql`select value from _ponder_meta where key = 'app'`)) as unknown as
+    | { rows: { value: { is_ready: number } }[] }
+    | { value: { is_ready: number } }[];
+  const metaRows = Array.isArray(meta) ? meta : meta.rows;
+  const checkpoint = rows[0]?.checkpoint;
+  return {
+    block: checkpoint ? BigInt(checkpoint.slice(26, 42)).toString() : null,
+    timestamp: checkpoint ? Number(checkpoint.slice(0, 10)) : null,
+    ready: metaRows[0]?.value?.is_ready === 1,
+  };
+}
+
+app.get("/api/leaderboard", async (c) => {
+  const query = parseLeaderboardQuery(new URL(c.req.url).searchParams);
+  const where: SQL[] = [];
+  if (query.ruleSet !== null) where.push(eq(playerGame.ruleSet, query.ruleSet));
+  if (query.token !== null) where.push(eq(playerGame.token, query.token));
+  if (query.fromBlock !== null) where.push(gte(playerGame.finishedBlock, query.fromBlock));
+  if (query.toBlock !== null) where.push(lte(playerGame.finishedBlock, query.toBlock));
+  if (query.since !== null) where.push(gte(playerGame.finishedAt, BigInt(query.since)));
+
+  // Sums per player and token; the rows are finished the way the fold finishes them.
+  const sums = await db
+    .select({
+      player: playerGame.player,
+      token: playerGame.token,
+      games: sql<number>`count(*)::int`,
+      wins: sql<number>`sum(${playerGame.won})::int`,
+      forfeits: sql<number>`sum(${playerGame.forfeited})::int`,
+      best: sql<number | null>`max(${playerGame.total})`,
+      points: sql<string | null>`sum(${playerGame.total})::text`,
+      completed: sql<number>`count(${playerGame.total})::int`,
+      yahtzees: sql<number>`sum(${playerGame.yahtzees})::int`,
+      staked: sql<string>`sum(${playerGame.staked})::text`,
+      net: sql<string>`sum(${playerGame.net})::text`,
+      lastBlock: sql<string>`max(${playerGame.finishedBlock})::text`,
+    })
+    .from(playerGame)
+    .where(where.length ? and(...where) : undefined)
+    .groupBy(playerGame.player, playerGame.token);
+
+  const byPlayer = new Map<string, LeaderboardRow & { points: number; completed: number }>();
+  for (const s of sums) {
+    let row = byPlayer.get(s.player);
+    if (!row) {
+      row = {
+        player: getAddress(s.player),
+        games: 0,
+        wins: 0,
+        forfeits: 0,
+        winRate: 0,
+        best: null,
+        average: null,
+        yahtzees: 0,
+        net: {},
+        staked: {},
+        lastBlock: 0n,
+        points: 0,
+        completed: 0,
+      };
+      byPlayer.set(s.player, row);
+    }
+    row.games += s.games;
+    row.wins += s.wins;
+    row.forfeits += s.forfeits;
+    if (s.best !== null && (row.best === null || s.best > row.best)) row.best = s.best;
+    row.points += Number(s.points ?? 0);
+    row.completed += s.completed;
+    row.yahtzees += s.yahtzees;
+    row.staked[s.token] = BigInt(s.staked);
+    row.net[s.token] = BigInt(s.net);
+    if (BigInt(s.lastBlock) > row.lastBlock) row.lastBlock = BigInt(s.lastBlock);
+  }
+  const rows: LeaderboardRow[] = [];
+  for (const { points, completed, ...row } of byPlayer.values()) {
+    row.winRate = row.games === 0 ? 0 : row.wins / row.games;
+    row.average = completed === 0 ? null : points / completed;
+    rows.push(row);
+  }
+  const sorted = sortLeaderboard(rows, {
+    key: query.sort,
+    direction: query.direction,
+    token: query.sortToken,
+  });
+  const tokens = await db.selectDistinct({ token: playerGame.token }).from(playerGame);
+  const meAt = query.me === null ? -1 : sorted.findIndex((r) => r.player.toLowerCase() === query.me);
+  const body: WireLeaderboard = {
+    rows: sorted.slice(query.offset, query.offset + query.limit).map(rowToWire),
+    total: sorted.length,
+    tokens: tokens.map((t) => t.token).sort(),
+    me: meAt < 0 ? null : { rank: meAt + 1, row: rowToWire(sorted[meAt]) },
+  };
+  return c.json(body);
+});
+
+function page(c: { req: { query(name: string): string | undefined } }) {
+  const read = (name: string, fallback: number, max: number) => {
+    const raw = c.req.query(name);
+    if (raw === undefined || raw === "") return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) > max) {
+      throw new BadQueryError(`${name} must be a whole number up to ${max}`);
+    }
+    return Number(raw);
+  };
+  return { offset: read("offset", 0, Number.MAX_SAFE_INTEGER), limit: read("limit", 50, MAX_PAGE) };
+}
+
+app.get("/api/games", async (c) => {
+  const { offset, limit } = page(c);
+  const playerRaw = c.req.query("player");
+  if (playerRaw !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(playerRaw)) {
+    throw new BadQueryError("player must be an address");
+  }
+  const player = playerRaw?.toLowerCase() as Address | undefined;
+  const finished = eq(game.status, "finished");
+  const filter = player
+    ? and(finished, sql`${game.id} in (select ${playerGame.gameId} from ${playerGame} where ${playerGame.player} = ${player})`)
+    : finished;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(game).where(filter).orderBy(desc(game.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(game).where(filter),
+  ]);
+  const body: WireGames = {
+    total,
+    games: rows.map((g) =>
+      gameToWire({
+        gameId: g.id,
+        blockNumber: g.finishedBlock!,
+        timestamp: Number(g.finishedAt!),
+        ruleSet: g.ruleSet,
+        token: getAddress(g.token),
+        bet: g.bet,
+        players: g.players!.map((p) => getAddress(p)),
+        totals: g.totals!,
+        winners: g.winners!.map((p) => getAddress(p)),
+        forfeited: g.forfeited.map((p) => getAddress(p)),
+        payoutEach: g.payoutEach!,
+        houseFee: g.houseFee!,
+      }),
+    ),
+  };
+  return c.json(body);
+});
+
+app.get("/api/games/:id/logs", async (c) => {
+  const raw = c.req.param("id");
+  if (!/^\d{1,30}$/.test(raw)) throw new BadQueryError("the game id must be a number");
+  const rows = await db
+    .select()
+    .from(hallLog)
+    .where(eq(hallLog.gameId, BigInt(raw)))
+    .orderBy(asc(hallLog.blockNumber), asc(hallLog.logIndex));
+  const body: WireGameLogs = {
+    logs: rows.map((r) => ({
+      address: settings.hall,
+      topics: r.topics as [`0x${string}`, ...`0x${string}`[]],
+      data: r.data,
+      blockNumber: numberToHex(r.blockNumber),
+      blockHash: r.blockHash,
+      logIndex: numberToHex(r.logIndex),
+      transactionIndex: numberToHex(r.transactionIndex),
+      transactionHash: r.transactionHash,
+      removed: false,
+    })),
+  };
+  return c.json(body);
+});
+
+export default app;
