@@ -154,7 +154,10 @@ contract HallFiller {
         t.boxes = Scoring.boxCount(ruleSet);
         bool tusd = address(TOKEN) != address(0) && _next(t) % 5 == 0;
         // Bets of a few sizes, so that "by token" and amounts vary on the leaderboard.
-        uint128 bet = tusd ? uint128((1 + (_next(t) % 3) * 4) * 1e6) : uint128(((1 + (_next(t) % 5)) * MAX_NATIVE_BET) / 5);
+        uint128 bet =
+            tusd
+                ? uint128((1 + (_next(t) % 3) * 4) * 1e6)
+                : uint128(((1 + (_next(t) % 5)) * MAX_NATIVE_BET) / 5);
         if (tusd) t.token = address(TOKEN);
 
         FillerSeat[] memory players = _pickSeats(t);
