@@ -1,12 +1,11 @@
 // The indexer's chain and contract. One indexer follows one DiceHall deployment on one chain;
 // docs/OPERATORS.md ("Indexer") lists the variables. Defaults fit `npm run dev`.
-import { readFileSync } from "node:fs";
 import { createConfig } from "ponder";
 import { http } from "viem";
 import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
-import { indexerSettings } from "./src/settings.ts";
+import { currentSettings } from "./src/settings.ts";
 
-const settings = indexerSettings(process.env, (path) => readFileSync(path, "utf8"));
+const settings = currentSettings();
 
 export default createConfig({
   database: settings.databaseUrl

@@ -1,4 +1,5 @@
 import { index, onchainTable } from "ponder";
+import type { RpcLog } from "viem";
 
 /**
  * What the indexer keeps. Ponder reverts every row a reorged block wrote, so none of these can
@@ -49,7 +50,7 @@ export const game = onchainTable(
      * forfeits), raw; folded with GameFinished when it comes. Kept on the row so a handler never
      * has to query.
      */
-    foldInput: t.json().$type<RawLog[]>().notNull(),
+    foldInput: t.json().$type<RpcLog[]>().notNull(),
     forfeited: t.hex().array().notNull(),
     finishedBlock: t.bigint(),
     finishedAt: t.bigint(),
@@ -90,15 +91,3 @@ export const playerGame = onchainTable(
     byFinish: index().on(table.finishedBlock),
   }),
 );
-
-/** A log as JSON-RPC returns it, trimmed to what decoding needs. */
-export interface RawLog {
-  address: `0x${string}`;
-  topics: `0x${string}`[];
-  data: `0x${string}`;
-  blockNumber: `0x${string}`;
-  blockHash: `0x${string}`;
-  logIndex: `0x${string}`;
-  transactionIndex: `0x${string}`;
-  transactionHash: `0x${string}`;
-}

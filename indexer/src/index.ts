@@ -1,6 +1,6 @@
 import { ponder, type Event } from "ponder:registry";
-import { game, hallLog, playerGame, type RawLog } from "ponder:schema";
-import { numberToHex } from "viem";
+import { game, hallLog, playerGame } from "ponder:schema";
+import { numberToHex, type RpcLog } from "viem";
 import { diceHallAbi } from "../../web/src/lib/generated/abis.ts";
 import { decodeLogs, GAME_EVENTS, type HallLogOf } from "../../web/src/lib/hallEvents.ts";
 import { foldLeaderboard, type LeaderboardLog } from "../../web/src/lib/leaderboard.ts";
@@ -19,17 +19,18 @@ const gameEvents = new Set<string>(GAME_EVENTS);
 const topicsOf = (event: AnyEvent) =>
   (event.log.topics as (`0x${string}` | null)[]).filter((t): t is `0x${string}` => t !== null);
 
-function rawLog(event: AnyEvent): RawLog {
+function rawLog(event: AnyEvent): RpcLog {
   const { log, block, transaction } = event;
   return {
     address: log.address,
-    topics: topicsOf(event),
+    topics: topicsOf(event) as RpcLog["topics"],
     data: log.data,
     blockNumber: numberToHex(block.number),
     blockHash: block.hash,
     logIndex: numberToHex(log.logIndex),
     transactionIndex: numberToHex(transaction.transactionIndex),
     transactionHash: transaction.hash,
+    removed: false,
   };
 }
 
@@ -57,26 +58,29 @@ type Context = Parameters<Parameters<typeof ponder.on>[1]>[0]["context"];
 for (const item of diceHallAbi) {
   if (item.type !== "event") continue;
   const name = item.name;
-  ponder.on(`DiceHall:${name}` as never, (async ({ event, context }: { event: AnyEvent; context: Context }) => {
-    await recordLog(name, event, context);
-    switch (name) {
-      case "GameCreated":
-        return onCreated(event, context);
-      case "GameStarted":
-        return setStatus(event, context, "running");
-      case "GameCancelled":
-        return setStatus(event, context, "cancelled");
-      case "Scored":
-        if (isYahtzeeScore(event.args as { points: bigint; bonus: bigint })) {
-          return addFoldInput(event, context);
-        }
-        return;
-      case "PlayerForfeited":
-        return onForfeited(event, context);
-      case "GameFinished":
-        return onFinished(event, context);
-    }
-  }) as never);
+  ponder.on(
+    `DiceHall:${name}` as never,
+    (async ({ event, context }: { event: AnyEvent; context: Context }) => {
+      await recordLog(name, event, context);
+      switch (name) {
+        case "GameCreated":
+          return onCreated(event, context);
+        case "GameStarted":
+          return setStatus(event, context, "running");
+        case "GameCancelled":
+          return setStatus(event, context, "cancelled");
+        case "Scored":
+          if (isYahtzeeScore(event.args as { points: bigint; bonus: bigint })) {
+            return addFoldInput(event, context);
+          }
+          return;
+        case "PlayerForfeited":
+          return onForfeited(event, context);
+        case "GameFinished":
+          return onFinished(event, context);
+      }
+    }) as never,
+  );
 }
 
 async function onCreated(event: AnyEvent, context: Context) {

@@ -107,7 +107,10 @@ export function indexerSettings(
   };
 }
 
-/** This process's settings (the config and the API read the same ones). */
-export const settings: IndexerSettings = indexerSettings(process.env, (path) =>
-  readFileSync(path, "utf8"),
-);
+let current: IndexerSettings | undefined;
+
+/** This process's settings, read once (the config and the API read the same ones). */
+export function currentSettings(): IndexerSettings {
+  current ??= indexerSettings(process.env, (path) => readFileSync(path, "utf8"));
+  return current;
+}

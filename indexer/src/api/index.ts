@@ -2,8 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { db } from "ponder:api";
 import schema from "ponder:schema";
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "ponder";
-import { client } from "ponder";
+import { and, asc, client, count, desc, eq, gte, lte, sql } from "ponder";
 import { getAddress, numberToHex, type Address } from "viem";
 import { sortLeaderboard, type LeaderboardRow } from "../../../web/src/lib/leaderboard.ts";
 import {
@@ -18,9 +17,10 @@ import {
   type WireLeaderboard,
   type WireStatus,
 } from "../../../web/src/lib/indexerWire.ts";
-import { settings } from "../settings.ts";
+import { currentSettings } from "../settings.ts";
 
 const { playerGame, game, hallLog } = schema;
+const settings = currentSettings();
 
 const app = new Hono();
 // The app is served from another origin (the dev server, a static host).
@@ -48,14 +48,18 @@ app.get("/api/status", async (c) => {
  * How far indexing has got, from Ponder's own bookkeeping: the latest checkpoint starts with the
  * block's time (10 digits), then the chain id (16) and the block number (16).
  */
-async function progress(): Promise<{ block: string | null; timestamp: number | null; ready: boolean }> {
+async function progress(): Promise<{
+  block: string | null;
+  timestamp: number | null;
+  ready: boolean;
+}> {
   const result = (await db.execute(
     sql`select latest_checkpoint as checkpoint from _ponder_checkpoint`,
   )) as unknown as { rows: { checkpoint: string }[] } | { checkpoint: string }[];
   const rows = Array.isArray(result) ? result : result.rows;
-  const meta = (await db.execute(sql`select value from _ponder_meta where key = 'app'`)) as unknown as
-    | { rows: { value: { is_ready: number } }[] }
-    | { value: { is_ready: number } }[];
+  const meta = (await db.execute(
+    sql`select value from _ponder_meta where key = 'app'`,
+  )) as unknown as { rows: { value: { is_ready: number } }[] } | { value: { is_ready: number } }[];
   const metaRows = Array.isArray(meta) ? meta : meta.rows;
   const checkpoint = rows[0]?.checkpoint;
   return {
@@ -67,7 +71,7 @@ async function progress(): Promise<{ block: string | null; timestamp: number | n
 
 app.get("/api/leaderboard", async (c) => {
   const query = parseLeaderboardQuery(new URL(c.req.url).searchParams);
-  const where: SQL[] = [];
+  const where: ReturnType<typeof eq>[] = [];
   if (query.ruleSet !== null) where.push(eq(playerGame.ruleSet, query.ruleSet));
   if (query.token !== null) where.push(eq(playerGame.token, query.token));
   if (query.fromBlock !== null) where.push(gte(playerGame.finishedBlock, query.fromBlock));
@@ -138,7 +142,8 @@ app.get("/api/leaderboard", async (c) => {
     token: query.sortToken,
   });
   const tokens = await db.selectDistinct({ token: playerGame.token }).from(playerGame);
-  const meAt = query.me === null ? -1 : sorted.findIndex((r) => r.player.toLowerCase() === query.me);
+  const meAt =
+    query.me === null ? -1 : sorted.findIndex((r) => r.player.toLowerCase() === query.me);
   const body: WireLeaderboard = {
     rows: sorted.slice(query.offset, query.offset + query.limit).map(rowToWire),
     total: sorted.length,
@@ -169,7 +174,10 @@ app.get("/api/games", async (c) => {
   const player = playerRaw?.toLowerCase() as Address | undefined;
   const finished = eq(game.status, "finished");
   const filter = player
-    ? and(finished, sql`${game.id} in (select ${playerGame.gameId} from ${playerGame} where ${playerGame.player} = ${player})`)
+    ? and(
+        finished,
+        sql`${game.id} in (select ${playerGame.gameId} from ${playerGame} where ${playerGame.player} = ${player})`,
+      )
     : finished;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(game).where(filter).orderBy(desc(game.id)).limit(limit).offset(offset),

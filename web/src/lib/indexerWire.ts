@@ -223,4 +223,3 @@ export function parseLeaderboardQuery(params: URLSearchParams): Required<Leaderb
     me: address("me"),
   };
 }
-

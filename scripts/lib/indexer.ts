@@ -1,0 +1,183 @@
+// The indexer (indexer/, a Ponder app) as a child process of the dev stack, the tests and the
+// benchmark: Ponder is a CLI with its own process-wide state, so it cannot share our process.
+// scripts/lib/orphanGuard.mjs ends it if we die without stopping it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Address } from "viem";
+import type { WireStatus } from "../../web/src/lib/indexerWire.ts";
+import { ROOT } from "./deployments.ts";
+import { freePort } from "./ports.ts";
+
+export const INDEXER_ROOT = join(ROOT, "indexer");
+export const DEFAULT_INDEXER_PORT = 42069;
+/** Ponder's database schema for the local indexer (production picks its own, see OPERATORS.md). */
+const SCHEMA = "dicehall";
+
+export interface IndexerOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  rpcUrl: string;
+  chainId: number;
+  hall: Address;
+  startBlock: bigint | number;
+  /** Where PGlite keeps its files; emptied first, since the chain it described is gone. */
+  dataDir: string;
+  /** Remove dataDir when stopped (tests). */
+  removeOnStop?: boolean;
+  /** How long the backfill may take before start gives up (default 120 s). */
+  readyTimeoutMs?: number;
+  /** Ponder's own warnings and errors, and our progress lines. */
+  log?: (line: string) => void;
+  /** Extra environment (e.g. INDEXER_POLLING_MS). */
+  env?: Record<string, string>;
+}
+
+export interface Indexer {
+  url: string;
+  status(): Promise<WireStatus>;
+  /** Resolves once the indexer has processed `block` (and everything before it). */
+  waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class IndexerStartError extends Error {}
+
+/** Ponder's CLI, beside its entry point (the package exports no other path). */
+const ponderBin = (): string =>
+  fileURLToPath(new URL("./bin/ponder.js", import.meta.resolve("ponder")));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
+  const host = options.host ?? "127.0.0.1";
+  const port =
+    options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
+  const log = options.log ?? (() => {});
+  const url = `http://${host}:${port}`;
+
+  rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
+
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      "--import",
+      pathToFileURL(join(import.meta.dirname, "orphanGuard.mjs")).href,
+      ponderBin(),
+      "start",
+      "--root",
+      INDEXER_ROOT,
+      "--schema",
+      SCHEMA,
+      "--port",
+      String(port),
+      "--hostname",
+      host,
+      "--log-level",
+      "warn",
+    ],
+    {
+      cwd: INDEXER_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...options.env,
+        INDEXER_CHAIN_ID: String(options.chainId),
+        INDEXER_RPC_URL: options.rpcUrl,
+        DICEHALL_ADDRESS: options.hall,
+        DICEHALL_START_BLOCK: String(options.startBlock),
+        INDEXER_PGLITE_DIR: options.dataDir,
+        // Never Postgres by accident from the operator's shell: the local indexer is embedded.
+        DATABASE_URL: "",
+        DATABASE_PRIVATE_URL: "",
+        PONDER_TELEMETRY_DISABLED: "true",
+        NO_COLOR: "1",
+      },
+    },
+  );
+
+  // The last lines Ponder printed, for an error that says why it stopped.
+  const tail: string[] = [];
+  const onOutput = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+      if (!/^\s+at /.test(line)) log(line.trimEnd());
+    }
+  };
+  child.stdout!.on("data", onOutput);
+  child.stderr!.on("data", onOutput);
+
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    }),
+  );
+  const whyStopped = () =>
+    `the indexer stopped (${exited?.signal ?? `exit code ${exited?.code}`}); its last lines:\n` +
+    tail.join("\n");
+
+  const fetchJson = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  };
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGTERM");
+      const killed = await Promise.race([
+        exitedPromise.then(() => true),
+        sleep(8_000).then(() => false),
+      ]);
+      if (!killed) {
+        child.kill("SIGKILL");
+        await exitedPromise;
+      }
+    }
+    if (options.removeOnStop) rmSync(options.dataDir, { recursive: true, force: true });
+  };
+
+  const status = () => fetchJson<WireStatus>("/api/status");
+
+  const waitFor = async (what: string, timeoutMs: number, done: () => Promise<boolean>) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (exited) throw new IndexerStartError(whyStopped());
+      if (await done().catch(() => false)) return;
+      if (Date.now() > deadline) {
+        throw new IndexerStartError(
+          `the indexer at ${url} did not ${what} within ${timeoutMs / 1000} s`,
+        );
+      }
+      await sleep(200);
+    }
+  };
+
+  try {
+    await waitFor("finish its backfill", options.readyTimeoutMs ?? 120_000, async () => {
+      const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(5_000) });
+      return res.status === 200;
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    url,
+    status,
+    waitForBlock: (block, timeoutMs = 60_000) =>
+      waitFor(`reach block ${block}`, timeoutMs, async () => {
+        const s = await status();
+        return s.block !== null && BigInt(s.block) >= block;
+      }),
+    stop,
+  };
+}
