@@ -55,12 +55,13 @@ export async function loadLeaderboardLogs(hall: Hall): Promise<LeaderboardLogs> 
   return { logs, head };
 }
 
-export function useLeaderboardLogs() {
+/** `enabled: false` while the game index serves the page instead (see indexer.ts). */
+export function useLeaderboardLogs({ enabled = true }: { enabled?: boolean } = {}) {
   const hall = useHall();
   return useQuery({
     queryKey: hall ? queryKeys.cachedLogs(hall.scope, "leaderboard") : ["leaderboard", "none"],
     queryFn: () => loadLeaderboardLogs(hall!),
-    enabled: !!hall,
+    enabled: !!hall && enabled,
     // The hall watcher invalidates this key (it extends hallLogs) when events arrive.
     staleTime: 30_000,
     refetchInterval: 60_000,
@@ -73,7 +74,7 @@ async function blockTime(client: Client, blockNumber: bigint): Promise<number> {
 }
 
 /** The first block of a period (null for all time), refreshed every few minutes. */
-export function usePeriodFromBlock(period: Period) {
+export function usePeriodFromBlock(period: Period, { enabled = true }: { enabled?: boolean } = {}) {
   const hall = useHall();
   // Rounded so the key (and the search) only changes every five minutes.
   const now = Math.floor(Date.now() / 300_000) * 300;
@@ -86,7 +87,7 @@ export function usePeriodFromBlock(period: Period) {
       const low = hall!.deployment.deploymentBlock;
       return firstBlockAtOrAfter(start, low, head, (b) => blockTime(hall!.client, b));
     },
-    enabled: !!hall,
+    enabled: !!hall && enabled,
     staleTime: Infinity,
   });
 }

@@ -18,6 +18,14 @@ export const queryKeys = {
    * watcher's invalidation reaches it.
    */
   cachedLogs: (s: Scope, stream: string) => [...root(s), "hallLogs", "cached", stream] as const,
+  /** The game index's GET /api/status, checked against this hall. */
+  indexerStatus: (s: Scope, url: string) => [...root(s), "indexer", "status", url] as const,
+  /**
+   * One read from the game index (leaderboard, games, a game's logs). It extends hallLogs, so the
+   * hall watcher's invalidation refetches it when events arrive, like the browser's own scan.
+   */
+  indexed: (s: Scope, url: string, what: string, params: string) =>
+    [...root(s), "hallLogs", "indexer", url, what, params] as const,
   /** The first block of a leaderboard period (bucketed by time). */
   periodStart: (s: Scope, period: string, bucket: number) =>
     [...root(s), "periodStart", period, bucket] as const,

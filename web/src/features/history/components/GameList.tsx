@@ -3,7 +3,8 @@ import type { Address } from "viem";
 import { isRuleSetId, ruleSet } from "../../../rules/ruleSets.ts";
 import { formatTimestamp, formatTokenAmount } from "../../../lib/format.ts";
 import { sameAddress } from "../../../lib/gameState.ts";
-import { mySeat, RESULT_WORDS, type FinishedGame } from "../../../lib/history.ts";
+import { mySeat, RESULT_WORDS } from "../../../lib/history.ts";
+import type { ListedGame } from "../../../lib/indexer.ts";
 import { useBlockTimes } from "../../../lib/leaderboardData.ts";
 import { useTokenInfo } from "../../../lib/tokens.ts";
 import { AddressName } from "../../../lib/ui/Address.tsx";
@@ -26,11 +27,14 @@ export function GameList({
   me,
   caption,
 }: {
-  games: FinishedGame[];
+  /** With the finishing block's time when the game index sent it; else it is read here. */
+  games: ListedGame[];
   me: Address | undefined;
   caption: string;
 }) {
-  const times = useBlockTimes(games.map((g) => g.blockNumber));
+  const times = useBlockTimes(
+    games.filter((g) => g.timestamp === undefined).map((g) => g.blockNumber),
+  );
   const showMine = !!me && games.some((g) => mySeat(g, me));
   return (
     <div className="history-list">
@@ -51,7 +55,7 @@ export function GameList({
         <tbody>
           {games.map((game) => {
             const seat = mySeat(game, me);
-            const time = times.data?.get(game.blockNumber.toString());
+            const time = game.timestamp ?? times.data?.get(game.blockNumber.toString());
             return (
               <tr key={game.gameId.toString()} className={seat ? "is-mine" : undefined}>
                 <th scope="row">

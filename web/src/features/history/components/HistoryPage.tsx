@@ -1,10 +1,11 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useConnection } from "wagmi";
 import { useHall } from "../../../lib/hall.ts";
-import { finishedGames, parseGameId } from "../../../lib/history.ts";
-import { useLeaderboardLogs } from "../../../lib/leaderboardData.ts";
+import { parseGameId } from "../../../lib/history.ts";
+import { useFinishedGames } from "../../../lib/indexer.ts";
 import { ReadError } from "../../../lib/ui/ReadError.tsx";
+import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
 import { GameList } from "./GameList.tsx";
 import "./history.css";
 
@@ -64,23 +65,15 @@ function FindGame() {
 export function HistoryPage() {
   const hall = useHall();
   const { address: me } = useConnection();
-  const logs = useLeaderboardLogs();
-  const [mineShown, setMineShown] = useState(PAGE);
-  const games = useMemo(() => finishedGames(logs.data?.logs ?? []), [logs.data]);
-  const mine = useMemo(
-    () =>
-      me ? games.filter((g) => g.players.some((p) => p.toLowerCase() === me.toLowerCase())) : [],
-    [games, me],
-  );
+  const recent = useFinishedGames({ pageSize: PAGE });
+  const mine = useFinishedGames({ player: me, pageSize: PAGE, enabled: !!me });
 
   let lists;
   if (!hall) {
     lists = <p>There is no hall on this network. Switch networks to see its games.</p>;
-  } else if (logs.error && !logs.data) {
-    lists = (
-      <ReadError what="The hall's history" error={logs.error} onRetry={() => void logs.refetch()} />
-    );
-  } else if (!logs.data) {
+  } else if (recent.error) {
+    lists = <ReadError what="The hall's history" error={recent.error} onRetry={recent.refetch} />;
+  } else if (!recent.data || (me && !mine.data)) {
     lists = <p className="loading">Reading the hall's finished games…</p>;
   } else {
     lists = (
@@ -89,23 +82,19 @@ export function HistoryPage() {
           <h2 id="mine-title">Your finished games</h2>
           {!me ? (
             <p className="muted">Connect a wallet to see the games you played.</p>
-          ) : mine.length === 0 ? (
+          ) : mine.data!.total === 0 ? (
             <p className="muted">
               None yet. <Link to="/games">Find a table</Link>.
             </p>
           ) : (
             <>
               <GameList
-                games={mine.slice(0, mineShown)}
+                games={mine.data!.games}
                 me={me}
                 caption="Your finished games, newest first"
               />
-              {mine.length > mineShown && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => setMineShown((n) => n + PAGE)}
-                >
+              {mine.hasMore && (
+                <button type="button" className="button" onClick={mine.showMore}>
                   Show older games
                 </button>
               )}
@@ -114,11 +103,11 @@ export function HistoryPage() {
         </section>
         <section aria-labelledby="recent-title" className="history-section">
           <h2 id="recent-title">Latest games in the hall</h2>
-          {games.length === 0 ? (
+          {recent.data.total === 0 ? (
             <p className="muted">No game has finished yet.</p>
           ) : (
             <GameList
-              games={games.slice(0, PAGE)}
+              games={recent.data.games.slice(0, PAGE)}
               me={me}
               caption="The hall's latest finished games"
             />
@@ -140,6 +129,7 @@ export function HistoryPage() {
         </div>
       </div>
       <FindGame />
+      <SourceNotice notice={recent.notice ?? mine.notice} />
       {lists}
     </div>
   );

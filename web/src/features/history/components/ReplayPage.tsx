@@ -6,11 +6,11 @@ import { isRuleSetId, ruleSet } from "../../../rules/ruleSets.ts";
 import { useAnnounce } from "../../../lib/announce.tsx";
 import { describeError } from "../../../lib/errors.ts";
 import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
-import { useGameSnapshot } from "../../../lib/gameData.ts";
 import { describeEntry } from "../../../lib/gameLog.ts";
 import { sameAddress } from "../../../lib/gameState.ts";
 import type { HallLog } from "../../../lib/hallEvents.ts";
 import { useHall } from "../../../lib/hall.ts";
+import { useGameLogs } from "../../../lib/indexer.ts";
 import {
   buildReplay,
   controlReplay,
@@ -24,6 +24,7 @@ import {
 import { GameTable } from "../../../lib/table/GameTable.tsx";
 import type { TableHandlers } from "../../../lib/table/model.ts";
 import { useTokenInfo } from "../../../lib/tokens.ts";
+import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
 import { verifyOrderDraw } from "../../../lib/verify.ts";
 import { ReplayControls } from "./ReplayControls.tsx";
 import { RollList } from "./RollList.tsx";
@@ -57,7 +58,7 @@ export function ReplayPage() {
   const params = useParams();
   const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
   const hall = useHall();
-  const snapshot = useGameSnapshot(gameId);
+  const snapshot = useGameLogs(gameId);
 
   if (gameId === null) {
     return (
@@ -82,6 +83,7 @@ export function ReplayPage() {
     return (
       <section className="page">
         {title}
+        <SourceNotice notice={snapshot.notice} />
         <p role="alert">
           {describeError(snapshot.error).errorName === "UnknownGame"
             ? "There is no game with this number."
@@ -94,14 +96,32 @@ export function ReplayPage() {
     return (
       <section className="page">
         {title}
+        <SourceNotice notice={snapshot.notice} />
         <p className="loading">Reading the game's events…</p>
       </section>
     );
   }
-  return <Replay gameId={gameId} logs={snapshot.data.logs as HallLog[]} chainId={hall.chainId} />;
+  return (
+    <Replay
+      gameId={gameId}
+      logs={snapshot.data.logs}
+      chainId={hall.chainId}
+      notice={snapshot.notice}
+    />
+  );
 }
 
-function Replay({ gameId, logs, chainId }: { gameId: bigint; logs: HallLog[]; chainId: number }) {
+function Replay({
+  gameId,
+  logs,
+  chainId,
+  notice,
+}: {
+  gameId: bigint;
+  logs: HallLog[];
+  chainId: number;
+  notice: string | undefined;
+}) {
   const announce = useAnnounce();
   const { address: me } = useConnection();
   const [search, setSearch] = useSearchParams();
@@ -220,6 +240,7 @@ function Replay({ gameId, logs, chainId }: { gameId: bigint; logs: HallLog[]; ch
           Open the table
         </Link>
       </div>
+      <SourceNotice notice={notice} />
 
       {length === 0 || !model ? (
         <p>

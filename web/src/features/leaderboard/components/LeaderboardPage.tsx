@@ -1,21 +1,17 @@
-import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { RULE_SETS, isRuleSetId } from "../../../rules/ruleSets.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
 import { useHall } from "../../../lib/hall.ts";
+import { LEADERBOARD_PAGE, useLeaderboard } from "../../../lib/indexer.ts";
 import {
-  foldLeaderboard,
-  sortLeaderboard,
   TIE_BREAK_TEXT,
-  tokensIn,
   type LeaderboardSort,
   type LeaderboardSortKey,
 } from "../../../lib/leaderboard.ts";
-import { useLeaderboardLogs, usePeriodFromBlock } from "../../../lib/leaderboardData.ts";
 import { isPeriod, PERIODS, type Period } from "../../../lib/leaderboardPeriod.ts";
 import { ReadError } from "../../../lib/ui/ReadError.tsx";
+import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { TokenOption } from "./TokenText.tsx";
 import "./leaderboard.css";
@@ -66,22 +62,8 @@ export function LeaderboardPage() {
   const hall = useHall();
   const { address: me } = useConnection();
   const { ruleSet, token, period, sort, update } = useLeaderboardParams();
-  const logs = useLeaderboardLogs();
-  const fromBlock = usePeriodFromBlock(period);
-  const [shown, setShown] = useState(50);
-
-  const allRows = useMemo(() => foldLeaderboard(logs.data?.logs ?? []), [logs.data]);
-  const tokens = useMemo(() => tokensIn(allRows), [allRows]);
-  const rows = useMemo(() => {
-    if (!logs.data) return [];
-    const filtered = foldLeaderboard(logs.data.logs, {
-      ruleSet,
-      token,
-      fromBlock: period === "all" ? null : (fromBlock.data ?? null),
-    });
-    return sortLeaderboard(filtered, sort);
-  }, [logs.data, ruleSet, token, period, fromBlock.data, sort]);
-  const myIndex = rows.findIndex((r) => sameAddress(r.player, me));
+  const board = useLeaderboard({ ruleSet, token, period, sort, me });
+  const tokens = board.data?.tokens ?? [];
 
   const setSort = (key: LeaderboardSortKey) => {
     const direction =
@@ -101,13 +83,11 @@ export function LeaderboardPage() {
   let body;
   if (!hall) {
     body = <p>There is no hall on this network. Switch networks to see its leaderboard.</p>;
-  } else if (logs.error && !logs.data) {
-    body = (
-      <ReadError what="The hall's history" error={logs.error} onRetry={() => void logs.refetch()} />
-    );
-  } else if (!logs.data || (period !== "all" && fromBlock.data === undefined)) {
+  } else if (board.error) {
+    body = <ReadError what="The hall's history" error={board.error} onRetry={board.refetch} />;
+  } else if (!board.data) {
     body = <p className="loading">Reading the hall's finished games…</p>;
-  } else if (rows.length === 0) {
+  } else if (board.data.total === 0) {
     body = (
       <p>
         No finished games{" "}
@@ -116,29 +96,30 @@ export function LeaderboardPage() {
       </p>
     );
   } else {
+    const { rows, total, me: mine } = board.data;
     body = (
       <>
         <p className="leaderboard__summary" aria-live="polite">
-          {rows.length} {rows.length === 1 ? "player" : "players"}
-          {myIndex >= 0 && (
+          {total} {total === 1 ? "player" : "players"}
+          {mine && (
             <>
               {" · "}
-              <a href="#leaderboard-me">you are #{myIndex + 1}</a>
+              <a href="#leaderboard-me">you are #{mine.rank}</a>
             </>
           )}
         </p>
         <LeaderboardTable
           rows={rows}
-          shown={shown}
+          mine={mine}
           sort={sort}
           onSort={setSort}
           me={me}
           tokens={token ? [token.toLowerCase()] : tokens}
           netSortable={!!token}
         />
-        {rows.length > shown && (
-          <button type="button" className="button" onClick={() => setShown((n) => n + 50)}>
-            Show {Math.min(50, rows.length - shown)} more
+        {board.hasMore && (
+          <button type="button" className="button" onClick={board.showMore}>
+            Show {Math.min(LEADERBOARD_PAGE, total - rows.length)} more
           </button>
         )}
         <p className="muted small leaderboard__ties">{TIE_BREAK_TEXT}</p>
@@ -152,8 +133,9 @@ export function LeaderboardPage() {
         <div>
           <h1>Leaderboard</h1>
           <p className="muted">
-            Every finished game of the hall, read from the chain's events (cached in this browser,
-            so a return visit only reads the new blocks).
+            {board.source === "indexer"
+              ? "Every finished game of the hall, from the hall's game index, which follows the chain's events."
+              : "Every finished game of the hall, read from the chain's events (cached in this browser, so a return visit only reads the new blocks)."}
           </p>
         </div>
       </div>
@@ -214,6 +196,7 @@ export function LeaderboardPage() {
           </select>
         </div>
       </form>
+      <SourceNotice notice={board.notice} />
       {body}
       <p className="muted small leaderboard__notes">
         Ties count as a win for every tied player. A forfeited game counts as played and lost; best

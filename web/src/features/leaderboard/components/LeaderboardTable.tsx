@@ -101,15 +101,17 @@ function Row({
 /** The ranked rows, headers that sort, my row marked (and pinned below when it is further down). */
 export function LeaderboardTable({
   rows,
-  shown,
+  mine,
   sort,
   onSort,
   me,
   tokens,
   netSortable,
 }: {
+  /** The rows shown, ranked from 1. */
   rows: LeaderboardRow[];
-  shown: number;
+  /** The viewer's rank and row, wherever they are on the board. */
+  mine: { rank: number; row: LeaderboardRow } | null;
   sort: LeaderboardSort;
   onSort: (key: LeaderboardSortKey) => void;
   me: Address | undefined;
@@ -117,8 +119,6 @@ export function LeaderboardTable({
   tokens: string[];
   netSortable: boolean;
 }) {
-  const myIndex = rows.findIndex((r) => sameAddress(r.player, me));
-  const visible = rows.slice(0, shown);
   return (
     <div className="leaderboard__wrap">
       <table className="leaderboard__table">
@@ -144,15 +144,15 @@ export function LeaderboardTable({
           </tr>
         </thead>
         <tbody>
-          {visible.map((row, i) => (
+          {rows.map((row, i) => (
             <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} />
           ))}
-          {myIndex >= shown && (
+          {mine && mine.rank > rows.length && (
             <Fragment>
               <tr className="leaderboard__gap" aria-hidden="true">
                 <td colSpan={COLUMNS.length + 2}>⋯</td>
               </tr>
-              <Row row={rows[myIndex]} rank={myIndex + 1} me={me} tokens={tokens} />
+              <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} />
             </Fragment>
           )}
         </tbody>
