@@ -1,6 +1,7 @@
 // `npm run dev`: the whole system on this machine, in one terminal. See docs/OPERATORS.md, "Local
 // stack". Flags (or env): --rpc-port N (RPC_PORT, default 8545), --web-port N (WEB_PORT, default
-// 5173), --no-web, --keeper-delay MS (KEEPER_DELAY_MS, default 1000). Ctrl-C stops everything.
+// 5173), --indexer-port N (INDEXER_PORT, default 42069), --no-web, --no-indexer, --keeper-delay MS
+// (KEEPER_DELAY_MS, default 1000). Ctrl-C stops everything.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -9,20 +10,23 @@ const { values } = parseArgs({
   options: {
     "rpc-port": { type: "string", default: process.env.RPC_PORT ?? "8545" },
     "web-port": { type: "string", default: process.env.WEB_PORT ?? "5173" },
+    "indexer-port": { type: "string", default: process.env.INDEXER_PORT ?? "42069" },
     "no-web": { type: "boolean", default: false },
+    "no-indexer": { type: "boolean", default: false },
     "keeper-delay": { type: "string", default: process.env.KEEPER_DELAY_MS ?? "1000" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
   console.log(
-    "usage: npm run dev -- [--rpc-port N] [--web-port N] [--no-web] [--keeper-delay MS]\n" +
+    "usage: npm run dev -- [--rpc-port N] [--web-port N] [--indexer-port N] [--no-web]\n" +
+      "                      [--no-indexer] [--keeper-delay MS]\n" +
       "  ports may be 0 (any free port)",
   );
   process.exit(0);
 }
 
-function portFlag(name: "rpc-port" | "web-port"): number {
+function portFlag(name: "rpc-port" | "web-port" | "indexer-port"): number {
   const port = Number(values[name]);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`dev: --${name} must be a port number, not "${values[name]}"`);
@@ -32,6 +36,8 @@ function portFlag(name: "rpc-port" | "web-port"): number {
 }
 const rpcPort = portFlag("rpc-port");
 const webPort = portFlag("web-port");
+const indexerPort = portFlag("indexer-port");
+const indexer = !values["no-indexer"];
 const keeperDelayMs = Number(values["keeper-delay"]);
 if (!Number.isFinite(keeperDelayMs) || keeperDelayMs < 0) {
   console.error("dev: --keeper-delay must be a number of milliseconds >= 0");
@@ -53,6 +59,9 @@ const { PortInUseError, assertPortFree } = await import("./lib/ports.ts");
 try {
   await assertPortFree("127.0.0.1", rpcPort, "the chain's JSON-RPC", "--rpc-port");
   if (web) await assertPortFree("127.0.0.1", webPort, "the web app", "--web-port");
+  if (indexer) {
+    await assertPortFree("127.0.0.1", indexerPort, "the indexer's HTTP API", "--indexer-port");
+  }
 } catch (err) {
   if (!(err instanceof PortInUseError)) throw err;
   console.error(`dev: ${err.message}`);
@@ -76,12 +85,25 @@ if (!existsSync(abis) || statSync(abis).mtimeMs < statSync(artifact).mtimeMs) {
 // 2. The stack.
 const { startDevStack, WebAppMissingError } = await import("./lib/devStack.ts");
 const { printBanner } = await import("./lib/banner.ts");
+const { IndexerStartError } = await import("./lib/indexer.ts");
 
 let stack: Awaited<ReturnType<typeof startDevStack>>;
 try {
-  stack = await startDevStack({ rpcPort, webPort, web, keeperDelayMs, log: say });
+  stack = await startDevStack({
+    rpcPort,
+    webPort,
+    web,
+    indexer,
+    indexerPort,
+    keeperDelayMs,
+    log: say,
+  });
 } catch (err) {
-  if (err instanceof PortInUseError || err instanceof WebAppMissingError) {
+  if (
+    err instanceof PortInUseError ||
+    err instanceof WebAppMissingError ||
+    err instanceof IndexerStartError
+  ) {
     console.error(`dev: ${err.message}`);
     process.exit(1);
   }

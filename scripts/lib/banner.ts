@@ -52,6 +52,7 @@ export async function printBanner(stack: DevStack): Promise<void> {
     `  MockEntropy  ${mockEntropy}   provider ${entropyProvider}`,
     `  Test USD     ${testToken}   (TUSD, 6 decimals)`,
     `  Keeper       ${keeperLine}`,
+    `  Indexer      ${stack.indexerUrl ? `${stack.indexerUrl}/api/leaderboard   (Ponder, embedded PGlite)` : "(not started: --no-indexer)"}`,
     "",
     "  Dev accounts (keys from the public test mnemonic “test test … junk”: never use them on a real chain)",
     ...balances.map(

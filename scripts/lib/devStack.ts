@@ -1,9 +1,10 @@
-// The local system in one process: a Hardhat node (fresh chain every start), Pyth's MockEntropy,
-// Test USD and DiceHall deployed by Ignition, the entropy keeper, and the web app's dev server.
+// The local system: a Hardhat node (fresh chain every start), Pyth's MockEntropy, Test USD and
+// DiceHall deployed by Ignition, the entropy keeper, the indexer and the web app's dev server.
 // `npm run dev` (scripts/dev.ts) and the tests start it through startDevStack().
 //
-// Everything runs in-process on purpose: no child processes means nothing is left behind when
-// the process ends, however it ends.
+// Everything runs in-process on purpose, so nothing is left behind when the process ends,
+// however it ends. The one exception is the indexer (Ponder is a CLI with process-wide state):
+// it is a child process that ends itself when this one is gone (scripts/lib/orphanGuard.mjs).
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { network } from "hardhat";
@@ -25,6 +26,7 @@ import {
   writeDeployments,
   type Deployment,
 } from "./deployments.ts";
+import { DEFAULT_INDEXER_PORT, startIndexer, type Indexer } from "./indexer.ts";
 import { DEFAULT_REVEAL_DELAY_MS, startKeeper, type Keeper } from "./keeper.ts";
 import { assertPortFree, freePort } from "./ports.ts";
 
@@ -35,6 +37,7 @@ export const DEFAULT_WEB_PORT = 5173;
 const WEB_ROOT = join(ROOT, "web");
 const RPC_PORT_ROLE = "the chain's JSON-RPC";
 const WEB_PORT_ROLE = "the web app";
+const INDEXER_PORT_ROLE = "the indexer's HTTP API";
 
 export interface DevStackOptions {
   host?: string;
@@ -46,6 +49,13 @@ export interface DevStackOptions {
   web?: boolean;
   /** Start the entropy keeper (default true). */
   keeper?: boolean;
+  /**
+   * Start the indexer on an embedded PGlite database and point the web app at it (default
+   * false: `npm run dev` turns it on; most tests do not need it).
+   */
+  indexer?: boolean;
+  /** 0 picks a free port; default 42069. */
+  indexerPort?: number;
   keeperDelayMs?: number;
   /**
    * Ignition deployment id; default `chain-31337`, the folder the other scripts read. Stacks
@@ -62,6 +72,9 @@ export interface DevStack {
   rpcUrl: string;
   /** Undefined when started without the web app. */
   webUrl?: string;
+  /** The indexer's HTTP API; undefined when started without it. */
+  indexerUrl?: string;
+  indexer?: Indexer;
   chainId: number;
   addresses: {
     diceHall: Address;
@@ -92,6 +105,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     host = "127.0.0.1",
     web = true,
     keeper: withKeeper = true,
+    indexer: withIndexer = false,
     keeperDelayMs = DEFAULT_REVEAL_DELAY_MS,
     deploymentId = `chain-${LOCAL_CHAIN_ID}`,
     deploymentsFile = DEPLOYMENTS_FILE,
@@ -99,11 +113,13 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
   } = options;
   const rpcPort = options.rpcPort ?? DEFAULT_RPC_PORT;
   const webPortWanted = options.webPort ?? DEFAULT_WEB_PORT;
+  const indexerPort = options.indexerPort ?? DEFAULT_INDEXER_PORT;
 
   // Everything that can be refused is checked before anything starts.
   if (web && !existsSync(join(WEB_ROOT, "index.html"))) throw new WebAppMissingError();
   await assertPortFree(host, rpcPort, RPC_PORT_ROLE, "--rpc-port");
   if (web) await assertPortFree(host, webPortWanted, WEB_PORT_ROLE, "--web-port");
+  if (withIndexer) await assertPortFree(host, indexerPort, INDEXER_PORT_ROLE, "--indexer-port");
 
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -170,12 +186,32 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       cleanups.push(() => keeper!.stop());
     }
 
+    let indexer: Indexer | undefined;
+    if (withIndexer) {
+      log("indexer: starting (Ponder on an embedded PGlite database)");
+      indexer = await startIndexer({
+        host,
+        port: indexerPort,
+        rpcUrl,
+        chainId: LOCAL_CHAIN_ID,
+        hall: deployment.diceHall,
+        startBlock: deployment.deploymentBlock,
+        // The chain is new, so is its index. A test's stack has its own folder, removed after.
+        dataDir: join(ROOT, ".dev", ownFolder ? `indexer-${deploymentId}` : "indexer"),
+        removeOnStop: ownFolder,
+        log: (line) => log(`indexer: ${line}`),
+      });
+      cleanups.push(() => indexer!.stop());
+      log(`indexer: ${indexer.url}`);
+    }
+
     let webUrl: string | undefined;
     if (web) {
       const vite = await startWeb(
         host,
         webPortWanted === 0 ? await freePort(host) : webPortWanted,
         rpcUrl,
+        indexer?.url,
       );
       cleanups.push(() => vite.close());
       webUrl = `http://${host}:${vite.config.server.port}`;
@@ -185,6 +221,8 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     return {
       rpcUrl,
       webUrl,
+      indexerUrl: indexer?.url,
+      indexer,
       chainId: LOCAL_CHAIN_ID,
       addresses: {
         diceHall: deployment.diceHall,
@@ -205,12 +243,20 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
 }
 
 /**
- * Vite on web/ with the app's own vite.config.ts, pointed at this chain. The app reads
- * `import.meta.env.VITE_RPC_URL` and `VITE_CHAIN_ID`; vite picks them up from the environment.
+ * Vite on web/ with the app's own vite.config.ts, pointed at this chain and indexer. The app reads
+ * `import.meta.env.VITE_RPC_URL`, `VITE_CHAIN_ID` and `VITE_INDEXER_URL`; vite picks them up from
+ * the environment.
  */
-async function startWeb(host: string, port: number, rpcUrl: string): Promise<ViteDevServer> {
+async function startWeb(
+  host: string,
+  port: number,
+  rpcUrl: string,
+  indexerUrl: string | undefined,
+): Promise<ViteDevServer> {
   process.env.VITE_RPC_URL = rpcUrl;
   process.env.VITE_CHAIN_ID = String(LOCAL_CHAIN_ID);
+  if (indexerUrl) process.env.VITE_INDEXER_URL = indexerUrl;
+  else delete process.env.VITE_INDEXER_URL;
   const { createServer } = await import("vite");
   const vite = await createServer({
     root: WEB_ROOT,
