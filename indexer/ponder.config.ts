@@ -14,7 +14,8 @@ export default createConfig({
   chains: {
     [settings.chainName]: {
       id: settings.chainId,
-      rpc: http(settings.rpcUrl),
+      // viem stops reading an answer at 10 MB; a range of busy blocks' logs can be more.
+      rpc: http(settings.rpcUrl, { maxResponseBodySize: 64 * 1024 * 1024 }),
       pollingInterval: settings.pollingMs,
       // A local chain is new every `npm run dev`: a cache of its blocks would outlive it.
       disableCache: settings.local,

@@ -10,6 +10,8 @@ import type { RpcLog } from "viem";
  * - game: one row per game, with its result once it finished (what the history lists).
  * - player_game: one row per player per finished game, the leaderboard fold's output for that
  *   game alone; the leaderboard is their sum per player.
+ * - player_total: the same sums kept per player, rule set and token as games finish, so the
+ *   leaderboard without a period reads a few hundred rows however many games there were.
  */
 export const hallLog = onchainTable(
   "hall_log",
@@ -89,5 +91,30 @@ export const playerGame = onchainTable(
   (table) => ({
     byPlayer: index().on(table.player, table.finishedBlock),
     byFinish: index().on(table.finishedBlock),
+  }),
+);
+
+export const playerTotal = onchainTable(
+  "player_total",
+  (t) => ({
+    /** `${player}:${ruleSet}:${token}` */
+    id: t.text().primaryKey(),
+    player: t.hex().notNull(),
+    ruleSet: t.integer().notNull(),
+    token: t.hex().notNull(),
+    games: t.integer().notNull(),
+    wins: t.integer().notNull(),
+    forfeits: t.integer().notNull(),
+    best: t.integer(),
+    /** Sum and count of the totals that count (completed sheets). */
+    points: t.bigint().notNull(),
+    completed: t.integer().notNull(),
+    yahtzees: t.integer().notNull(),
+    staked: t.bigint().notNull(),
+    net: t.bigint().notNull(),
+    lastBlock: t.bigint().notNull(),
+  }),
+  (table) => ({
+    byRuleSet: index().on(table.ruleSet),
   }),
 );

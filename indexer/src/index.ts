@@ -1,5 +1,5 @@
 import { ponder, type Event } from "ponder:registry";
-import { game, hallLog, playerGame } from "ponder:schema";
+import { game, hallLog, playerGame, playerTotal } from "ponder:schema";
 import { numberToHex, type RpcLog } from "viem";
 import { diceHallAbi } from "../../web/src/lib/generated/abis.ts";
 import { decodeLogs, GAME_EVENTS, type HallLogOf } from "../../web/src/lib/hallEvents.ts";
@@ -139,21 +139,53 @@ async function onFinished(event: AnyEvent, context: Context) {
   const logs = decodeLogs([...row.foldInput, rawLog(event)]) as LeaderboardLog[];
   const token = args.token.toLowerCase();
   const rows = foldLeaderboard(logs);
-  await context.db.insert(playerGame).values(
-    rows.map((r) => ({
-      id: `${args.gameId}:${r.player.toLowerCase()}`,
-      player: r.player.toLowerCase() as `0x${string}`,
-      gameId: args.gameId,
-      ruleSet: args.ruleSet,
-      token: token as `0x${string}`,
-      finishedBlock: event.block.number,
-      finishedAt,
-      won: r.wins,
-      forfeited: r.forfeits,
-      total: r.best,
-      yahtzees: r.yahtzees,
-      staked: r.staked[token] ?? 0n,
-      net: r.net[token] ?? 0n,
-    })),
-  );
+  const games = rows.map((r) => ({
+    id: `${args.gameId}:${r.player.toLowerCase()}`,
+    player: r.player.toLowerCase() as `0x${string}`,
+    gameId: args.gameId,
+    ruleSet: args.ruleSet,
+    token: token as `0x${string}`,
+    finishedBlock: event.block.number,
+    finishedAt,
+    won: r.wins,
+    forfeited: r.forfeits,
+    total: r.best,
+    yahtzees: r.yahtzees,
+    staked: r.staked[token] ?? 0n,
+    net: r.net[token] ?? 0n,
+  }));
+  await context.db.insert(playerGame).values(games);
+  for (const g of games) {
+    const counted = g.total === null ? 0 : 1;
+    await context.db
+      .insert(playerTotal)
+      .values({
+        id: `${g.player}:${g.ruleSet}:${g.token}`,
+        player: g.player,
+        ruleSet: g.ruleSet,
+        token: g.token,
+        games: 1,
+        wins: g.won,
+        forfeits: g.forfeited,
+        best: g.total,
+        points: BigInt(g.total ?? 0),
+        completed: counted,
+        yahtzees: g.yahtzees,
+        staked: g.staked,
+        net: g.net,
+        lastBlock: g.finishedBlock,
+      })
+      .onConflictDoUpdate((row) => ({
+        games: row.games + 1,
+        wins: row.wins + g.won,
+        forfeits: row.forfeits + g.forfeited,
+        best: g.total !== null && (row.best === null || g.total > row.best) ? g.total : row.best,
+        points: row.points + BigInt(g.total ?? 0),
+        completed: row.completed + counted,
+        yahtzees: row.yahtzees + g.yahtzees,
+        staked: row.staked + g.staked,
+        net: row.net + g.net,
+        lastBlock: g.finishedBlock > row.lastBlock ? g.finishedBlock : row.lastBlock,
+      }));
+  }
 }

@@ -56,6 +56,7 @@ export interface DevStackOptions {
   indexer?: boolean;
   /** 0 picks a free port; default 42069. */
   indexerPort?: number;
+
   keeperDelayMs?: number;
   /**
    * Ignition deployment id; default `chain-31337`, the folder the other scripts read. Stacks

@@ -19,7 +19,7 @@ import {
 } from "../../../web/src/lib/indexerWire.ts";
 import { currentSettings } from "../settings.ts";
 
-const { playerGame, game, hallLog } = schema;
+const { playerGame, playerTotal, game, hallLog } = schema;
 const settings = currentSettings();
 
 const app = new Hono();
@@ -69,17 +69,57 @@ async function progress(): Promise<{
   };
 }
 
-app.get("/api/leaderboard", async (c) => {
-  const query = parseLeaderboardQuery(new URL(c.req.url).searchParams);
+/** One player's sums in one token: what both sources below return. */
+interface Sums {
+  player: string;
+  token: string;
+  games: number;
+  wins: number;
+  forfeits: number;
+  best: number | null;
+  points: string | null;
+  completed: number;
+  yahtzees: number;
+  staked: string;
+  net: string;
+  lastBlock: string;
+}
+
+/** Without a period: the running totals, a few rows per player. */
+function totalsByToken(ruleSet: number | null, token: string | null): Promise<Sums[]> {
+  const where = [
+    ...(ruleSet === null ? [] : [eq(playerTotal.ruleSet, ruleSet)]),
+    ...(token === null ? [] : [eq(playerTotal.token, token as `0x${string}`)]),
+  ];
+  return db
+    .select({
+      player: playerTotal.player,
+      token: playerTotal.token,
+      games: sql<number>`sum(${playerTotal.games})::int`,
+      wins: sql<number>`sum(${playerTotal.wins})::int`,
+      forfeits: sql<number>`sum(${playerTotal.forfeits})::int`,
+      best: sql<number | null>`max(${playerTotal.best})`,
+      points: sql<string | null>`sum(${playerTotal.points})::text`,
+      completed: sql<number>`sum(${playerTotal.completed})::int`,
+      yahtzees: sql<number>`sum(${playerTotal.yahtzees})::int`,
+      staked: sql<string>`sum(${playerTotal.staked})::text`,
+      net: sql<string>`sum(${playerTotal.net})::text`,
+      lastBlock: sql<string>`max(${playerTotal.lastBlock})::text`,
+    })
+    .from(playerTotal)
+    .where(where.length ? and(...where) : undefined)
+    .groupBy(playerTotal.player, playerTotal.token);
+}
+
+/** With a period or block range: the games in it, one row per player and game. */
+function sumsOfGames(query: ReturnType<typeof parseLeaderboardQuery>): Promise<Sums[]> {
   const where: ReturnType<typeof eq>[] = [];
   if (query.ruleSet !== null) where.push(eq(playerGame.ruleSet, query.ruleSet));
   if (query.token !== null) where.push(eq(playerGame.token, query.token));
   if (query.fromBlock !== null) where.push(gte(playerGame.finishedBlock, query.fromBlock));
   if (query.toBlock !== null) where.push(lte(playerGame.finishedBlock, query.toBlock));
   if (query.since !== null) where.push(gte(playerGame.finishedAt, BigInt(query.since)));
-
-  // Sums per player and token; the rows are finished the way the fold finishes them.
-  const sums = await db
+  return db
     .select({
       player: playerGame.player,
       token: playerGame.token,
@@ -97,7 +137,14 @@ app.get("/api/leaderboard", async (c) => {
     .from(playerGame)
     .where(where.length ? and(...where) : undefined)
     .groupBy(playerGame.player, playerGame.token);
+}
 
+app.get("/api/leaderboard", async (c) => {
+  const query = parseLeaderboardQuery(new URL(c.req.url).searchParams);
+  const sums =
+    query.fromBlock === null && query.toBlock === null && query.since === null
+      ? await totalsByToken(query.ruleSet, query.token)
+      : await sumsOfGames(query);
   const byPlayer = new Map<string, LeaderboardRow & { points: number; completed: number }>();
   for (const s of sums) {
     let row = byPlayer.get(s.player);
@@ -141,7 +188,7 @@ app.get("/api/leaderboard", async (c) => {
     direction: query.direction,
     token: query.sortToken,
   });
-  const tokens = await db.selectDistinct({ token: playerGame.token }).from(playerGame);
+  const tokens = await db.selectDistinct({ token: playerTotal.token }).from(playerTotal);
   const meAt =
     query.me === null ? -1 : sorted.findIndex((r) => r.player.toLowerCase() === query.me);
   const body: WireLeaderboard = {

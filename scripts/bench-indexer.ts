@@ -1,0 +1,164 @@
+// `npm run bench:indexer`: puts N whole games on a local chain of its own (the HallFiller plays
+// each in one transaction, scripts/lib/fillGames.ts), starts the indexer on it, and prints how fast
+// it indexed them (events/s) and how fast the leaderboard answers over HTTP at that size (p50/p99).
+// Target: leaderboard p99 under 50 ms at 10 000 games.
+//
+// Flags: --games N (default 10000), --queries Q (leaderboard requests timed, default 400),
+// --seed S (default 1). Each game is one transaction and one block (~190 hall events). Nothing else
+// should run meanwhile: the figures are the machine's.
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { leaderboardSearch, type LeaderboardQuery } from "../web/src/lib/indexerWire.ts";
+import { clients } from "./lib/chain.ts";
+import { ROOT } from "./lib/deployments.ts";
+import { startDevStack } from "./lib/devStack.ts";
+import { fillGames } from "./lib/fillGames.ts";
+import { startIndexer } from "./lib/indexer.ts";
+import { NATIVE } from "./lib/table.ts";
+
+const { values } = parseArgs({
+  options: {
+    games: { type: "string", default: "10000" },
+    queries: { type: "string", default: "400" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const games = Number(values.games);
+const queries = Number(values.queries);
+for (const [name, value] of Object.entries({ games, queries })) {
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    console.error(`bench:indexer: --${name} must be a whole number above 0`);
+    process.exit(1);
+  }
+}
+const say = (line: string) => console.log(`[bench] ${line}`);
+
+const stack = await startDevStack({
+  rpcPort: 0,
+  web: false,
+  keeper: false,
+  deploymentId: `devstack-bench-indexer-${process.pid}`,
+  deploymentsFile: null,
+  log: say,
+});
+const stops: (() => Promise<void>)[] = [() => stack.stop()];
+const stopAll = async () => {
+  for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+};
+process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+try {
+  const { publicClient, wallet } = clients(stack.rpcUrl);
+
+  // 1. The games.
+  let lastReport = 0;
+  const filled = await fillGames({
+    publicClient,
+    wallet: wallet(stack.accounts[0]),
+    diceHall: stack.addresses.diceHall,
+    mockEntropy: stack.addresses.mockEntropy,
+    testToken: stack.addresses.testToken,
+    games,
+    seed: BigInt(values.seed),
+    onProgress: (p) => {
+      if (p.seconds - lastReport < 30 && p.games < p.of) return;
+      lastReport = p.seconds;
+      say(`filled ${p.games} of ${p.of} games (${(p.games / p.seconds).toFixed(1)}/s)`);
+    },
+  });
+  const head = await publicClient.getBlockNumber({ cacheTime: 0 });
+  say(`chain: ${filled.games} games in blocks ${filled.firstBlock}–${filled.lastBlock}`);
+
+  // 2. Index them from scratch.
+  const started = performance.now();
+  const indexer = await startIndexer({
+    port: 0,
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    hall: stack.addresses.diceHall,
+    startBlock: stack.deployment.deploymentBlock,
+    dataDir: join(ROOT, ".dev", `indexer-bench-${process.pid}`),
+    removeOnStop: true,
+    readyTimeoutMs: 3 * 3600_000,
+    log: say,
+  });
+  stops.push(() => indexer.stop());
+  await indexer.waitForBlock(head, 3600_000);
+  const indexSeconds = (performance.now() - started) / 1000;
+  const metrics = await (await fetch(`${indexer.url}/metrics`)).text();
+  let events = 0;
+  for (const line of metrics.split("\n")) {
+    const match = /^ponder_indexing_completed_events\{[^}]*\} (\d+)/.exec(line);
+    if (match) events += Number(match[1]);
+  }
+
+  // 3. The leaderboard, as the app asks for it: filters, sorts, pages, the viewer's rank.
+  const board = (await (await fetch(`${indexer.url}/api/leaderboard?limit=500`)).json()) as {
+    rows: { player: string }[];
+    total: number;
+  };
+  const lastTime = Number((await publicClient.getBlock({ blockNumber: head })).timestamp);
+  const shapes: LeaderboardQuery[] = [
+    {},
+    { ruleSet: 0 },
+    { ruleSet: 3, sort: "best" },
+    { token: NATIVE, sort: "net", sortToken: NATIVE },
+    { token: stack.addresses.testToken },
+    { since: lastTime - 60 },
+    { sort: "average", direction: "asc" },
+    { offset: 50, limit: 50 },
+    { me: board.rows.at(-1)?.player as `0x${string}` },
+  ];
+  const timings = new Map<number, number[]>();
+  for (let i = 0; i < queries + shapes.length; i++) {
+    const shape = i % shapes.length;
+    const t0 = performance.now();
+    const res = await fetch(`${indexer.url}/api/leaderboard?${leaderboardSearch(shapes[shape])}`);
+    if (!res.ok)
+      throw new Error(`leaderboard query failed: HTTP ${res.status} ${await res.text()}`);
+    await res.json();
+    // The first round warms up connections and Postgres' plans; it is not counted.
+    if (i >= shapes.length) {
+      const list = timings.get(shape) ?? [];
+      list.push(performance.now() - t0);
+      timings.set(shape, list);
+    }
+  }
+  const all = [...timings.values()].flat().sort((a, b) => a - b);
+  const pct = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+  console.log(`\nIndexer benchmark: ${filled.games} games, ${board.total} players\n`);
+  console.table([
+    {
+      step: "fill the chain",
+      seconds: +filled.seconds.toFixed(1),
+      "per second": `${(filled.games / filled.seconds).toFixed(1)} games`,
+    },
+    {
+      step: "index from scratch",
+      seconds: +indexSeconds.toFixed(1),
+      "per second": `${Math.round(events / indexSeconds)} events`,
+    },
+  ]);
+  console.log(`${events} events in ${head - BigInt(stack.deployment.deploymentBlock)} blocks\n`);
+  console.table(
+    [...timings.entries()].map(([shape, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return {
+        query: leaderboardSearch(shapes[shape]) || "(all time, by wins)",
+        runs: sorted.length,
+        "p50 ms": +pct(sorted, 50).toFixed(1),
+        "p99 ms": +pct(sorted, 99).toFixed(1),
+      };
+    }),
+  );
+  const p99 = pct(all, 99);
+  console.log(
+    `leaderboard over HTTP, all ${all.length} queries: p50 ${pct(all, 50).toFixed(1)} ms, ` +
+      `p99 ${p99.toFixed(1)} ms (target p99 < 50 ms): ${p99 < 50 ? "met" : "NOT met"}`,
+  );
+} finally {
+  await stopAll();
+}
