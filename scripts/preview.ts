@@ -1,23 +1,30 @@
 // `npm run preview`: the production build of the web app, served against the running local stack
 // (`npm run dev`) instead of the dev server. The build bakes in the chain's RPC URL and the
 // deployments file the stack wrote, so it is built here, after checking both, every time.
-// Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545), --port N (default 4173).
+// Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545), --port N (default 4173),
+// --indexer-url URL (env VITE_INDEXER_URL, default http://127.0.0.1:42069; "" for none: the app
+// then scans the chain itself, as it also does when the indexer does not answer).
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 import { clients, errorLine, isUnreachable } from "./lib/chain.ts";
 import { ROOT, loadDeployment } from "./lib/deployments.ts";
 import { DEFAULT_RPC_URL } from "./lib/banner.ts";
+import { DEFAULT_INDEXER_PORT } from "./lib/indexer.ts";
 
 const { values } = parseArgs({
   options: {
     "rpc-url": { type: "string", default: process.env.RPC_URL ?? DEFAULT_RPC_URL },
     port: { type: "string", default: "4173" },
+    "indexer-url": {
+      type: "string",
+      default: process.env.VITE_INDEXER_URL ?? `http://127.0.0.1:${DEFAULT_INDEXER_PORT}`,
+    },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
-  console.log("usage: npm run preview -- [--rpc-url URL] [--port N]");
+  console.log("usage: npm run preview -- [--rpc-url URL] [--port N] [--indexer-url URL]");
   process.exit(0);
 }
 const rpcUrl = values["rpc-url"];
@@ -53,6 +60,7 @@ try {
 // The app reads these at build time (web/src/lib/chains.ts).
 process.env.VITE_RPC_URL = rpcUrl;
 process.env.VITE_CHAIN_ID = String(chainId);
+process.env.VITE_INDEXER_URL = values["indexer-url"];
 const { build, preview } = await import("vite");
 const root = join(ROOT, "web");
 await build({ root, logLevel: "warn" });

@@ -3,7 +3,12 @@ import { game, hallLog, playerGame, playerTotal } from "ponder:schema";
 import { numberToHex, type RpcLog } from "viem";
 import { diceHallAbi } from "../../web/src/lib/generated/abis.ts";
 import { decodeLogs, GAME_EVENTS, type HallLogOf } from "../../web/src/lib/hallEvents.ts";
-import { foldLeaderboard, type LeaderboardLog } from "../../web/src/lib/leaderboard.ts";
+import {
+  foldLeaderboard,
+  isYahtzeeScore,
+  sumsOfGameRow,
+  type LeaderboardLog,
+} from "../../web/src/lib/leaderboard.ts";
 
 /**
  * Every DiceHall log goes into hall_log as it came. Games get a row each, and a finished game
@@ -33,9 +38,6 @@ function rawLog(event: AnyEvent): RpcLog {
     removed: false,
   };
 }
-
-const isYahtzeeScore = (args: { points: bigint; bonus: bigint }) =>
-  args.points === 50n || args.bonus > 0n;
 
 async function recordLog(name: string, event: AnyEvent, context: Context) {
   const gameId = gameEvents.has(name) ? (event.args as { gameId: bigint }).gameId : null;
@@ -139,53 +141,46 @@ async function onFinished(event: AnyEvent, context: Context) {
   const logs = decodeLogs([...row.foldInput, rawLog(event)]) as LeaderboardLog[];
   const token = args.token.toLowerCase();
   const rows = foldLeaderboard(logs);
-  const games = rows.map((r) => ({
-    id: `${args.gameId}:${r.player.toLowerCase()}`,
-    player: r.player.toLowerCase() as `0x${string}`,
-    gameId: args.gameId,
-    ruleSet: args.ruleSet,
-    token: token as `0x${string}`,
-    finishedBlock: event.block.number,
-    finishedAt,
-    won: r.wins,
-    forfeited: r.forfeits,
-    total: r.best,
-    yahtzees: r.yahtzees,
-    staked: r.staked[token] ?? 0n,
-    net: r.net[token] ?? 0n,
-  }));
-  await context.db.insert(playerGame).values(games);
-  for (const g of games) {
-    const counted = g.total === null ? 0 : 1;
+  for (const row of rows) {
+    const player = row.player.toLowerCase() as `0x${string}`;
+    const sums = sumsOfGameRow(row, token);
+    await context.db.insert(playerGame).values({
+      id: `${args.gameId}:${player}`,
+      player,
+      gameId: args.gameId,
+      ruleSet: args.ruleSet,
+      token: token as `0x${string}`,
+      finishedBlock: event.block.number,
+      finishedAt,
+      won: sums.wins,
+      forfeited: sums.forfeits,
+      total: sums.best,
+      yahtzees: sums.yahtzees,
+      staked: sums.staked,
+      net: sums.net,
+    });
+    // The running totals: a sum of the same one-game sums (see LeaderboardSums).
     await context.db
       .insert(playerTotal)
       .values({
-        id: `${g.player}:${g.ruleSet}:${g.token}`,
-        player: g.player,
-        ruleSet: g.ruleSet,
-        token: g.token,
-        games: 1,
-        wins: g.won,
-        forfeits: g.forfeited,
-        best: g.total,
-        points: BigInt(g.total ?? 0),
-        completed: counted,
-        yahtzees: g.yahtzees,
-        staked: g.staked,
-        net: g.net,
-        lastBlock: g.finishedBlock,
+        id: `${player}:${args.ruleSet}:${token}`,
+        player,
+        ruleSet: args.ruleSet,
+        ...sums,
+        token: token as `0x${string}`,
+        points: BigInt(sums.points),
       })
-      .onConflictDoUpdate((row) => ({
-        games: row.games + 1,
-        wins: row.wins + g.won,
-        forfeits: row.forfeits + g.forfeited,
-        best: g.total !== null && (row.best === null || g.total > row.best) ? g.total : row.best,
-        points: row.points + BigInt(g.total ?? 0),
-        completed: row.completed + counted,
-        yahtzees: row.yahtzees + g.yahtzees,
-        staked: row.staked + g.staked,
-        net: row.net + g.net,
-        lastBlock: g.finishedBlock > row.lastBlock ? g.finishedBlock : row.lastBlock,
+      .onConflictDoUpdate((t) => ({
+        games: t.games + sums.games,
+        wins: t.wins + sums.wins,
+        forfeits: t.forfeits + sums.forfeits,
+        best: sums.best !== null && (t.best === null || sums.best > t.best) ? sums.best : t.best,
+        points: t.points + BigInt(sums.points),
+        completed: t.completed + sums.completed,
+        yahtzees: t.yahtzees + sums.yahtzees,
+        staked: t.staked + sums.staked,
+        net: t.net + sums.net,
+        lastBlock: sums.lastBlock > t.lastBlock ? sums.lastBlock : t.lastBlock,
       }));
   }
 }

@@ -4,7 +4,11 @@ import { db } from "ponder:api";
 import schema from "ponder:schema";
 import { and, asc, client, count, desc, eq, gte, lte, sql } from "ponder";
 import { getAddress, numberToHex, type Address } from "viem";
-import { sortLeaderboard, type LeaderboardRow } from "../../../web/src/lib/leaderboard.ts";
+import {
+  rowFromSums,
+  sortLeaderboard,
+  type LeaderboardSums,
+} from "../../../web/src/lib/leaderboard.ts";
 import {
   BadQueryError,
   INDEXER_API_VERSION,
@@ -69,7 +73,7 @@ async function progress(): Promise<{
   };
 }
 
-/** One player's sums in one token: what both sources below return. */
+/** One player's sums in one token as SQL returns them (see LeaderboardSums). */
 interface Sums {
   player: string;
   token: string;
@@ -141,48 +145,23 @@ function sumsOfGames(query: ReturnType<typeof parseLeaderboardQuery>): Promise<S
 
 app.get("/api/leaderboard", async (c) => {
   const query = parseLeaderboardQuery(new URL(c.req.url).searchParams);
-  const sums =
+  const rawSums =
     query.fromBlock === null && query.toBlock === null && query.since === null
       ? await totalsByToken(query.ruleSet, query.token)
       : await sumsOfGames(query);
-  const byPlayer = new Map<string, LeaderboardRow & { points: number; completed: number }>();
-  for (const s of sums) {
-    let row = byPlayer.get(s.player);
-    if (!row) {
-      row = {
-        player: getAddress(s.player),
-        games: 0,
-        wins: 0,
-        forfeits: 0,
-        winRate: 0,
-        best: null,
-        average: null,
-        yahtzees: 0,
-        net: {},
-        staked: {},
-        lastBlock: 0n,
-        points: 0,
-        completed: 0,
-      };
-      byPlayer.set(s.player, row);
-    }
-    row.games += s.games;
-    row.wins += s.wins;
-    row.forfeits += s.forfeits;
-    if (s.best !== null && (row.best === null || s.best > row.best)) row.best = s.best;
-    row.points += Number(s.points ?? 0);
-    row.completed += s.completed;
-    row.yahtzees += s.yahtzees;
-    row.staked[s.token] = BigInt(s.staked);
-    row.net[s.token] = BigInt(s.net);
-    if (BigInt(s.lastBlock) > row.lastBlock) row.lastBlock = BigInt(s.lastBlock);
+  const byPlayer = new Map<string, LeaderboardSums[]>();
+  for (const { player, ...sums } of rawSums) {
+    const list = byPlayer.get(player) ?? [];
+    list.push({
+      ...sums,
+      points: Number(sums.points ?? 0),
+      staked: BigInt(sums.staked),
+      net: BigInt(sums.net),
+      lastBlock: BigInt(sums.lastBlock),
+    });
+    byPlayer.set(player, list);
   }
-  const rows: LeaderboardRow[] = [];
-  for (const { points, completed, ...row } of byPlayer.values()) {
-    row.winRate = row.games === 0 ? 0 : row.wins / row.games;
-    row.average = completed === 0 ? null : points / completed;
-    rows.push(row);
-  }
+  const rows = [...byPlayer].map(([player, sums]) => rowFromSums(getAddress(player), sums));
   const sorted = sortLeaderboard(rows, {
     key: query.sort,
     direction: query.direction,

@@ -78,9 +78,15 @@ function ensureDeploymentsFile(chain: DevStack): void {
   }
 }
 
-async function servePreview(rpcUrl: string, log: (line: string) => void) {
+async function servePreview(
+  rpcUrl: string,
+  indexerUrl: string | undefined,
+  log: (line: string) => void,
+) {
   process.env.VITE_RPC_URL = rpcUrl;
   process.env.VITE_CHAIN_ID = String(LOCAL_CHAIN_ID);
+  if (indexerUrl) process.env.VITE_INDEXER_URL = indexerUrl;
+  else delete process.env.VITE_INDEXER_URL;
   const { build, preview } = await import("vite");
   const outDir = mkdtempSync(join(tmpdir(), "dicehall-e2e-web-"));
   const started = Date.now();
@@ -236,6 +242,9 @@ async function start(
         webPort: 0,
         web: webMode === "dev",
         keeper: false,
+        // The app reads the leaderboard, history and replays from it, as under `npm run dev`.
+        indexer: true,
+        indexerPort: 0,
         deploymentId: `devstack-e2e-${process.pid}`,
         // Written below, and only when it differs (see ensureDeploymentsFile).
         deploymentsFile: null,
@@ -275,7 +284,7 @@ async function start(
     webUrl = chain.webUrl!;
   } else {
     const web = await steps.run("web: vite build and preview", async () => {
-      const served = await servePreview(chain.rpcUrl, log);
+      const served = await servePreview(chain.rpcUrl, chain.indexerUrl, log);
       own(() => served.close());
       return served;
     });

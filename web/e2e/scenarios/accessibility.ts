@@ -114,6 +114,8 @@ const AUDITS: Audit[] = [
     ready: async (p) => {
       await h1(p, "Leaderboard");
       await p.getByText(/^\d+ players?/).waitFor();
+      // Read from the indexer the stack runs, not from a scan of the chain.
+      await p.getByText(/from the hall's game index/).waitFor();
     },
   },
   {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import {
   foldLeaderboard,
+  rowFromSums,
+  sumsOfGameRow,
   sortLeaderboard,
   TIE_BREAK_TEXT,
   tokensIn,
@@ -314,6 +316,68 @@ describe("foldLeaderboard", () => {
       finished(1, { players: [ALICE, BOB], totals: [300, 100], winners: [ALICE], payoutEach: 20n }),
     ]);
     expect(rowOf(rows, ALICE)).toMatchObject({ games: 1, wins: 1, net: {} });
+  });
+});
+
+describe("rowFromSums", () => {
+  it("adds up one-game rows into the same rows as folding every game at once", () => {
+    // Wins, a tie with a remainder, a forfeit that ends a game, Yahtzees, two tokens.
+    const logs = [
+      created(1, 100n),
+      scored(1, ALICE, 11, 50),
+      finished(1, {
+        players: [ALICE, BOB],
+        totals: [250, 180],
+        winners: [ALICE],
+        payoutEach: 195n,
+        houseFee: 5n,
+      }),
+      created(2, 7n, USD, 1, 3),
+      finished(2, {
+        players: [BOB, CAROL, ALICE],
+        totals: [200, 200, 150],
+        winners: [BOB, CAROL],
+        payoutEach: 10n,
+        houseFee: 0n,
+        token: USD,
+        ruleSet: 1,
+      }),
+      created(3, 100n),
+      forfeited(3, BOB),
+      scored(3, ALICE, 2, 0, 100),
+      finished(3, { players: [ALICE, BOB], totals: [90, 40], winners: [ALICE], payoutEach: 200n }),
+      created(4, 100n, NATIVE, 2),
+      finished(4, {
+        players: [CAROL, ALICE],
+        totals: [310, 120],
+        winners: [CAROL],
+        payoutEach: 190n,
+        houseFee: 10n,
+        ruleSet: 2,
+      }),
+    ];
+    const games = [1, 2, 3, 4].map((id) =>
+      logs.filter((l) => (l.args as { gameId: bigint }).gameId === BigInt(id)),
+    );
+    const tokenOf = (game: LeaderboardLog[]) =>
+      (
+        game.find((l) => l.eventName === "GameFinished")!.args as { token: Address }
+      ).token.toLowerCase();
+
+    const perPlayer = new Map<string, ReturnType<typeof sumsOfGameRow>[]>();
+    for (const game of games) {
+      for (const row of foldLeaderboard(game)) {
+        const list = perPlayer.get(row.player) ?? [];
+        list.push(sumsOfGameRow(row, tokenOf(game)));
+        perPlayer.set(row.player, list);
+      }
+    }
+    const summed = [...perPlayer].map(([player, sums]) => rowFromSums(player as Address, sums));
+    expect(sortLeaderboard(summed)).toEqual(sortLeaderboard(foldLeaderboard(logs)));
+    // Not vacuous: the fold's rows have forfeits, Yahtzees, two tokens and a null-free average.
+    expect(rowOf(summed, BOB).forfeits).toBe(1);
+    expect(rowOf(summed, ALICE).yahtzees).toBe(2);
+    expect(Object.keys(rowOf(summed, ALICE).net)).toHaveLength(2);
   });
 });
 

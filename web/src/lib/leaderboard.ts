@@ -36,6 +36,10 @@ export const LEADERBOARD_EVENTS = [
 export type LeaderboardEventName = (typeof LEADERBOARD_EVENTS)[number];
 export type LeaderboardLog = HallLogOf<LeaderboardEventName>;
 
+/** A Scored log the fold may count (it decides which are Yahtzees); the rest can be skipped. */
+export const isYahtzeeScore = (args: { points: bigint; bonus: bigint }): boolean =>
+  args.points === YAHTZEE_POINTS || args.bonus > 0n;
+
 /** Every box that holds five of a kind, across the rule sets; see the note above. */
 const FIVE_OF_A_KIND_BOXES = new Set([11, 14]);
 const YAHTZEE_POINTS = 50n;
@@ -121,6 +125,12 @@ function newAccumulator(player: Address): Accumulator {
 const add = (map: Map<string, bigint>, key: string, value: bigint): void => {
   map.set(key, (map.get(key) ?? 0n) + value);
 };
+
+/** The ratios of a row, from its counts and the points of its completed sheets. */
+function finishRow(row: LeaderboardRow, completed: number, points: number): void {
+  row.winRate = row.games === 0 ? 0 : row.wins / row.games;
+  row.average = completed === 0 ? null : points / completed;
+}
 
 /** One row per player who finished at least one game that passes the filter; unsorted. */
 export function foldLeaderboard(
@@ -221,8 +231,7 @@ export function foldLeaderboard(
 
   const out: LeaderboardRow[] = [];
   for (const { row, completed, points, staked, credited } of rows.values()) {
-    row.winRate = row.games === 0 ? 0 : row.wins / row.games;
-    row.average = completed === 0 ? null : points / completed;
+    finishRow(row, completed, points);
     for (const [token, paid] of staked) {
       row.staked[token] = paid;
       row.net[token] = (credited.get(token) ?? 0n) - paid;
@@ -230,6 +239,65 @@ export function foldLeaderboard(
     out.push(row);
   }
   return out;
+}
+
+// ------------------------------------------------------------------ sums kept elsewhere
+
+/**
+ * One player's sums in one token, as the indexer keeps them: each field is a sum (or a max) of
+ * what foldLeaderboard gives for single games, so adding games up commutes with folding them.
+ */
+export interface LeaderboardSums {
+  /** Lower-case. */
+  token: string;
+  games: number;
+  wins: number;
+  forfeits: number;
+  best: number | null;
+  /** Sum and count of the totals of completed sheets. */
+  points: number;
+  completed: number;
+  yahtzees: number;
+  staked: bigint;
+  net: bigint;
+  lastBlock: bigint;
+}
+
+/** The fold's one-game row, as sums in the game's token (what the indexer stores per game). */
+export function sumsOfGameRow(row: LeaderboardRow, token: string): LeaderboardSums {
+  return {
+    token,
+    games: row.games,
+    wins: row.wins,
+    forfeits: row.forfeits,
+    best: row.best,
+    points: row.best ?? 0,
+    completed: row.best === null ? 0 : 1,
+    yahtzees: row.yahtzees,
+    staked: row.staked[token] ?? 0n,
+    net: row.net[token] ?? 0n,
+    lastBlock: row.lastBlock,
+  };
+}
+
+/** A player's leaderboard row from their sums per token, finished as the fold finishes rows. */
+export function rowFromSums(player: Address, perToken: readonly LeaderboardSums[]): LeaderboardRow {
+  const acc = newAccumulator(player);
+  const row = acc.row;
+  for (const s of perToken) {
+    row.games += s.games;
+    row.wins += s.wins;
+    row.forfeits += s.forfeits;
+    if (s.best !== null && (row.best === null || s.best > row.best)) row.best = s.best;
+    acc.points += s.points;
+    acc.completed += s.completed;
+    row.yahtzees += s.yahtzees;
+    row.staked[s.token] = (row.staked[s.token] ?? 0n) + s.staked;
+    row.net[s.token] = (row.net[s.token] ?? 0n) + s.net;
+    if (s.lastBlock > row.lastBlock) row.lastBlock = s.lastBlock;
+  }
+  finishRow(row, acc.completed, acc.points);
+  return row;
 }
 
 // ------------------------------------------------------------------ sorting

@@ -4,7 +4,7 @@ import type { Client } from "viem";
 import { LOCAL_CHAIN_ID } from "./chains.ts";
 import { useHall, type Hall } from "./hall.ts";
 import type { HallLogOf } from "./hallEvents.ts";
-import { LEADERBOARD_EVENTS, type LeaderboardLog } from "./leaderboard.ts";
+import { LEADERBOARD_EVENTS, isYahtzeeScore, type LeaderboardLog } from "./leaderboard.ts";
 import { firstBlockAtOrAfter, periodStart, type Period } from "./leaderboardPeriod.ts";
 import { logStore, sharedBlockHashes, syncEventLogs } from "./logCache.ts";
 import { queryKeys } from "./queryKeys.ts";
@@ -19,8 +19,6 @@ type Scope = Hall["scope"];
 
 /** Public chains may reorg their latest blocks: those are read every time and never cached. */
 const confirmationsFor = (chainId: number): bigint => (chainId === LOCAL_CHAIN_ID ? 0n : 12n);
-
-const isYahtzeeScore = (log: HallLogOf<"Scored">) => log.args.points === 50n || log.args.bonus > 0n;
 
 export interface LeaderboardLogs {
   logs: LeaderboardLog[];
@@ -46,7 +44,7 @@ export async function loadLeaderboardLogs(hall: Hall): Promise<LeaderboardLogs> 
             ...common,
             eventName,
             variant: "yahtzees",
-            keep: isYahtzeeScore,
+            keep: (log: HallLogOf<"Scored">) => isYahtzeeScore(log.args),
           })
         : syncEventLogs({ ...common, eventName }),
     ),
