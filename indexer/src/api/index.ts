@@ -3,7 +3,7 @@ import { cors } from "hono/cors";
 import { db } from "ponder:api";
 import schema from "ponder:schema";
 import { and, asc, client, count, desc, eq, gte, lte, sql } from "ponder";
-import { getAddress, numberToHex, type Address } from "viem";
+import { getAddress, numberToHex } from "viem";
 import {
   rowFromSums,
   sortLeaderboard,
@@ -12,8 +12,8 @@ import {
 import {
   BadQueryError,
   INDEXER_API_VERSION,
-  MAX_PAGE,
   gameToWire,
+  parseGamesQuery,
   parseLeaderboardQuery,
   rowToWire,
   type WireGameLogs,
@@ -179,25 +179,8 @@ app.get("/api/leaderboard", async (c) => {
   return c.json(body);
 });
 
-function page(c: { req: { query(name: string): string | undefined } }) {
-  const read = (name: string, fallback: number, max: number) => {
-    const raw = c.req.query(name);
-    if (raw === undefined || raw === "") return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) > max) {
-      throw new BadQueryError(`${name} must be a whole number up to ${max}`);
-    }
-    return Number(raw);
-  };
-  return { offset: read("offset", 0, Number.MAX_SAFE_INTEGER), limit: read("limit", 50, MAX_PAGE) };
-}
-
 app.get("/api/games", async (c) => {
-  const { offset, limit } = page(c);
-  const playerRaw = c.req.query("player");
-  if (playerRaw !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(playerRaw)) {
-    throw new BadQueryError("player must be an address");
-  }
-  const player = playerRaw?.toLowerCase() as Address | undefined;
+  const { player, offset, limit } = parseGamesQuery(new URL(c.req.url).searchParams);
   const finished = eq(game.status, "finished");
   const filter = player
     ? and(

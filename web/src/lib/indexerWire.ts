@@ -181,8 +181,8 @@ const SORT_KEYS: readonly LeaderboardSortKey[] = [
 
 export class BadQueryError extends Error {}
 
-/** Parses and checks a leaderboard query string; throws BadQueryError with a readable reason. */
-export function parseLeaderboardQuery(params: URLSearchParams): Required<LeaderboardQuery> {
+/** Readers of query-string fields that throw BadQueryError with the field's name and rule. */
+function fields(params: URLSearchParams) {
   const whole = (name: string, max = Number.MAX_SAFE_INTEGER): number | null => {
     const raw = params.get(name);
     if (raw === null || raw === "") return null;
@@ -203,6 +203,13 @@ export function parseLeaderboardQuery(params: URLSearchParams): Required<Leaderb
     if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new BadQueryError(`${name} must be an address`);
     return raw.toLowerCase() as Address;
   };
+  const page = () => ({ offset: whole("offset") ?? 0, limit: whole("limit", MAX_PAGE) ?? 50 });
+  return { whole, block, address, page };
+}
+
+/** Parses and checks a leaderboard query string; throws BadQueryError with a readable reason. */
+export function parseLeaderboardQuery(params: URLSearchParams): Required<LeaderboardQuery> {
+  const { whole, block, address, page } = fields(params);
   const sort = (params.get("sort") ?? "wins") as LeaderboardSortKey;
   if (!SORT_KEYS.includes(sort)) {
     throw new BadQueryError(`sort must be one of ${SORT_KEYS.join(", ")}`);
@@ -218,8 +225,17 @@ export function parseLeaderboardQuery(params: URLSearchParams): Required<Leaderb
     sort,
     direction: dir,
     sortToken: address("sortToken"),
-    offset: whole("offset") ?? 0,
-    limit: whole("limit", MAX_PAGE) ?? 50,
+    ...page(),
     me: address("me"),
   };
+}
+
+/** Parses and checks a games query string (`player`, `offset`, `limit`). */
+export function parseGamesQuery(params: URLSearchParams): {
+  player: Address | null;
+  offset: number;
+  limit: number;
+} {
+  const { address, page } = fields(params);
+  return { player: address("player"), ...page() };
 }
