@@ -1,6 +1,11 @@
 import type { Address, RpcLog } from "viem";
 import type { FinishedGame } from "./history.ts";
-import type { LeaderboardRow, LeaderboardSortKey } from "./leaderboard.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  isLeaderboardSortKey,
+  type LeaderboardRow,
+  type LeaderboardSortKey,
+} from "./leaderboard.ts";
 
 /**
  * What the indexer's HTTP API (indexer/src/api) sends and the app reads: JSON, so every bigint
@@ -22,19 +27,12 @@ export interface WireStatus {
   ready: boolean;
 }
 
-export interface WireRow {
-  player: Address;
-  games: number;
-  wins: number;
-  forfeits: number;
-  winRate: number;
-  best: number | null;
-  average: number | null;
-  yahtzees: number;
+/** A LeaderboardRow with its bigints as decimal strings. */
+export type WireRow = Omit<LeaderboardRow, "net" | "staked" | "lastBlock"> & {
   net: Record<string, string>;
   staked: Record<string, string>;
   lastBlock: string;
-}
+};
 
 export interface WireLeaderboard {
   rows: WireRow[];
@@ -168,17 +166,6 @@ export function leaderboardSearch(query: LeaderboardQuery): string {
   return params.toString();
 }
 
-const SORT_KEYS: readonly LeaderboardSortKey[] = [
-  "wins",
-  "games",
-  "winRate",
-  "best",
-  "average",
-  "yahtzees",
-  "net",
-  "player",
-];
-
 export class BadQueryError extends Error {}
 
 /** Readers of query-string fields that throw BadQueryError with the field's name and rule. */
@@ -210,9 +197,9 @@ function fields(params: URLSearchParams) {
 /** Parses and checks a leaderboard query string; throws BadQueryError with a readable reason. */
 export function parseLeaderboardQuery(params: URLSearchParams): Required<LeaderboardQuery> {
   const { whole, block, address, page } = fields(params);
-  const sort = (params.get("sort") ?? "wins") as LeaderboardSortKey;
-  if (!SORT_KEYS.includes(sort)) {
-    throw new BadQueryError(`sort must be one of ${SORT_KEYS.join(", ")}`);
+  const sort = params.get("sort") ?? "wins";
+  if (!isLeaderboardSortKey(sort)) {
+    throw new BadQueryError(`sort must be one of ${LEADERBOARD_SORT_KEYS.join(", ")}`);
   }
   const dir = params.get("dir") ?? "desc";
   if (dir !== "asc" && dir !== "desc") throw new BadQueryError(`dir must be asc or desc`);

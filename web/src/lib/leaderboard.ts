@@ -302,8 +302,21 @@ export function rowFromSums(player: Address, perToken: readonly LeaderboardSums[
 
 // ------------------------------------------------------------------ sorting
 
-export type LeaderboardSortKey =
-  "wins" | "games" | "winRate" | "best" | "average" | "yahtzees" | "net" | "player";
+export const LEADERBOARD_SORT_KEYS = [
+  "wins",
+  "games",
+  "winRate",
+  "best",
+  "average",
+  "yahtzees",
+  "net",
+  "player",
+] as const;
+
+export type LeaderboardSortKey = (typeof LEADERBOARD_SORT_KEYS)[number];
+
+export const isLeaderboardSortKey = (value: string | null): value is LeaderboardSortKey =>
+  (LEADERBOARD_SORT_KEYS as readonly (string | null)[]).includes(value);
 
 export interface LeaderboardSort {
   key: LeaderboardSortKey;

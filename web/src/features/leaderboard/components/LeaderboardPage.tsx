@@ -6,6 +6,7 @@ import { useHall } from "../../../lib/hall.ts";
 import { LEADERBOARD_PAGE, useLeaderboard } from "../../../lib/indexer.ts";
 import {
   TIE_BREAK_TEXT,
+  isLeaderboardSortKey,
   type LeaderboardSort,
   type LeaderboardSortKey,
 } from "../../../lib/leaderboard.ts";
@@ -15,19 +16,6 @@ import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { TokenOption } from "./TokenText.tsx";
 import "./leaderboard.css";
-
-const SORT_KEYS: readonly LeaderboardSortKey[] = [
-  "wins",
-  "games",
-  "winRate",
-  "best",
-  "average",
-  "yahtzees",
-  "net",
-  "player",
-];
-const isSortKey = (v: string | null): v is LeaderboardSortKey =>
-  SORT_KEYS.includes(v as LeaderboardSortKey);
 
 /** Filters and sort live in the URL, so a view of the leaderboard can be shared. */
 function useLeaderboardParams() {
@@ -39,7 +27,8 @@ function useLeaderboardParams() {
   const periodParam = params.get("period");
   const period: Period = isPeriod(periodParam) ? periodParam : "all";
   const sortParam = params.get("sort");
-  const key = isSortKey(sortParam) && (sortParam !== "net" || token) ? sortParam : "wins";
+  const key =
+    isLeaderboardSortKey(sortParam) && (sortParam !== "net" || token) ? sortParam : "wins";
   const direction = params.get("dir") === "asc" ? "asc" : "desc";
   const sort: LeaderboardSort = { key, direction, token };
 
