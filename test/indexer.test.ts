@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import pg from "pg";
 import { numberToHex, parseEther, type Address, type RpcLog } from "viem";
 
 import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
@@ -39,330 +40,351 @@ import {
   type Table,
 } from "../scripts/lib/table.ts";
 
-// The indexer (indexer/, Ponder on PGlite) on a dev stack of its own, against what the app computes
-// from the chain's logs in the browser: the same leaderboard under every filter, sort and page,
-// the same finished games, the same logs of a game; and after a reorg (snapshot and revert on the
-// local chain) nothing of the dropped blocks.
+// The indexer (indexer/, Ponder) on a dev stack of its own, against what the app computes from
+// the chain's logs in the browser: the same leaderboard under every filter, sort and page, the
+// same finished games, the same logs of a game; and after a reorg (snapshot and revert on the
+// local chain) nothing of the dropped blocks. On PGlite, as `npm run dev` runs it, and on Postgres,
+// as production runs it, when INDEXER_TEST_DATABASE_URL names a database (.ci/run provides one).
 
-describe("indexer", { timeout: 10 * 60_000 }, () => {
-  let stack: DevStack | undefined;
-  let t: Table;
-  let filler: Address | undefined;
+const POSTGRES_URL = process.env.INDEXER_TEST_DATABASE_URL;
 
-  before(async () => {
-    stack = await startDevStack({
-      rpcPort: 0,
-      web: false,
-      keeper: false,
-      indexer: true,
-      indexerPort: 0,
-      deploymentId: `devstack-indexer-${process.pid}`,
-      deploymentsFile: null,
+indexerSuite("PGlite");
+indexerSuite("Postgres");
+
+function indexerSuite(database: "PGlite" | "Postgres") {
+  const skip =
+    database === "Postgres" && !POSTGRES_URL
+      ? "set INDEXER_TEST_DATABASE_URL=postgres://… to run it (.ci/run does)"
+      : false;
+  describe(`indexer on ${database}`, { timeout: 10 * 60_000, skip }, () => {
+    let stack: DevStack | undefined;
+    let t: Table;
+    let filler: Address | undefined;
+    // A schema of its own, dropped afterwards; Ponder refuses one written by other indexer code.
+    const schema = `dicehall_test_${process.pid}_${Date.now()}`;
+
+    before(async () => {
+      stack = await startDevStack({
+        rpcPort: 0,
+        web: false,
+        keeper: false,
+        indexer: true,
+        indexerPort: 0,
+        indexerPostgres: database === "Postgres" ? { url: POSTGRES_URL!, schema } : undefined,
+        deploymentId: `devstack-indexer-${database.toLowerCase()}-${process.pid}`,
+        deploymentsFile: null,
+      });
+      t = table(stack.rpcUrl, stack.addresses.diceHall, stack.addresses.mockEntropy);
     });
-    t = table(stack.rpcUrl, stack.addresses.diceHall, stack.addresses.mockEntropy);
-  });
 
-  after(async () => {
-    await stack?.stop();
-  });
-
-  const api = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${stack!.indexerUrl}${path}`);
-    assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
-    return (await res.json()) as T;
-  };
-
-  /** Every hall log up to `head`, decoded as the app decodes what eth_getLogs returns. */
-  async function chainLogs(head: bigint): Promise<HallLog[]> {
-    const logs: HallLog[] = [];
-    for (let from = BigInt(stack!.deployment.deploymentBlock); from <= head; from += 50n) {
-      const to = from + 49n < head ? from + 49n : head;
-      const raw = (await t.publicClient.request({
-        method: "eth_getLogs",
-        params: [
-          {
-            address: stack!.addresses.diceHall,
-            fromBlock: numberToHex(from),
-            toBlock: numberToHex(to),
-          },
-        ],
-      })) as RpcLog[];
-      logs.push(...decodeLogs(raw));
-    }
-    return logs;
-  }
-
-  /** Waits until the indexer has processed the chain's head, and returns that head. */
-  async function synced(): Promise<bigint> {
-    const head = await t.publicClient.getBlockNumber({ cacheTime: 0 });
-    await stack!.indexer!.waitForBlock(head);
-    return head;
-  }
-
-  /** A two-seat game that ends when the player to move walks away: a forfeit on the board. */
-  async function walkAway(creator: Address, other: Address): Promise<bigint> {
-    const bet = parseEther("0.002");
-    const gameId = await openGame(t, creator, {
-      token: NATIVE,
-      bet,
-      seats: 2,
-      ruleSet: 1,
-      joinWindow: 3600,
-      moveTimeout: 60,
-    });
-    await joinGame(t, other, gameId, NATIVE, bet);
-    const { sequence } = await roll(t, creator, gameId, 0);
-    await revealNow(t, sequence);
-    await advanceTime(t, 61);
-    await claimTimeout(t, creator, gameId);
-    return gameId;
-  }
-
-  /** Everything the indexer serves, against the browser's fold of the same chain. */
-  async function assertAgrees(head: bigint) {
-    const logs = await chainLogs(head);
-    const boardLogs = logs.filter((l) =>
-      (LEADERBOARD_EVENTS as readonly string[]).includes(l.eventName),
-    ) as LeaderboardLog[];
-    const all = foldLeaderboard(boardLogs);
-    assert.ok(all.length > 0, "no finished games to compare");
-
-    // A block in the middle of the games, and its time, for the period filter.
-    const finishedBlocks = boardLogs
-      .filter((l) => l.eventName === "GameFinished")
-      .map((l) => l.blockNumber);
-    const middle = finishedBlocks[Math.floor(finishedBlocks.length / 2)];
-    const middleTime = Number((await t.publicClient.getBlock({ blockNumber: middle })).timestamp);
-    const blockTime = async (b: bigint) =>
-      Number((await t.publicClient.getBlock({ blockNumber: b })).timestamp);
-    const sinceBlock = await firstBlockAtOrAfter(
-      middleTime,
-      BigInt(stack!.deployment.deploymentBlock),
-      head,
-      blockTime,
-    );
-
-    const ruleSets = [
-      ...new Set(
-        boardLogs.flatMap((l) => (l.eventName === "GameFinished" ? [l.args.ruleSet] : [])),
-      ),
-    ];
-    const cases: { filter: LeaderboardFilter; query: LeaderboardQuery }[] = [
-      { filter: {}, query: {} },
-      ...ruleSets.map((ruleSet) => ({ filter: { ruleSet }, query: { ruleSet } })),
-      { filter: { token: NATIVE }, query: { token: NATIVE } },
-      {
-        filter: { token: stack!.addresses.testToken },
-        query: { token: stack!.addresses.testToken },
-      },
-      { filter: { fromBlock: middle }, query: { fromBlock: middle } },
-      { filter: { toBlock: middle }, query: { toBlock: middle } },
-      { filter: { fromBlock: sinceBlock }, query: { since: middleTime } },
-      {
-        filter: { ruleSet: ruleSets[0], token: NATIVE },
-        query: { ruleSet: ruleSets[0], token: NATIVE },
-      },
-    ];
-    const sorts: LeaderboardSort[] = [
-      { key: "wins", direction: "desc" },
-      { key: "games", direction: "asc" },
-      { key: "winRate", direction: "desc" },
-      { key: "best", direction: "asc" },
-      { key: "average", direction: "desc" },
-      { key: "yahtzees", direction: "desc" },
-      { key: "net", direction: "desc", token: NATIVE },
-      { key: "player", direction: "asc" },
-    ];
-    for (const { filter, query } of cases) {
-      for (const sort of sorts) {
-        const expected = sortLeaderboard(foldLeaderboard(boardLogs, filter), sort);
-        const got = await api<WireLeaderboard>(
-          `/api/leaderboard?${leaderboardSearch({
-            ...query,
-            sort: sort.key,
-            direction: sort.direction,
-            sortToken: sort.token ?? null,
-            limit: 500,
-          })}`,
-        );
-        const what = `filter ${JSON.stringify(query, (_, v) => (typeof v === "bigint" ? `${v}` : v))} sort ${sort.key} ${sort.direction}`;
-        assert.equal(got.total, expected.length, what);
-        assert.deepEqual(got.rows.map(rowFromWire), expected, what);
+    after(async () => {
+      await stack?.stop();
+      if (database === "Postgres") {
+        const client = new pg.Client({ connectionString: POSTGRES_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
       }
-    }
-
-    // Pages, and the viewer's rank wherever they are.
-    const expected = sortLeaderboard(all);
-    const me = expected[Math.min(3, expected.length - 1)].player;
-    const page = await api<WireLeaderboard>(
-      `/api/leaderboard?${leaderboardSearch({ offset: 2, limit: 3, me })}`,
-    );
-    assert.deepEqual(page.rows.map(rowFromWire), expected.slice(2, 5));
-    assert.equal(page.total, expected.length);
-    assert.equal(page.me?.rank, expected.indexOf(expected.find((r) => r.player === me)!) + 1);
-    assert.deepEqual(
-      rowFromWire(page.me!.row),
-      expected.find((r) => r.player === me),
-    );
-    assert.deepEqual(page.tokens, tokensIn(all));
-
-    // Finished games, all and one player's, newest first.
-    const games = finishedGames(boardLogs);
-    const served = await api<WireGames>("/api/games?limit=500");
-    assert.equal(served.total, games.length);
-    assert.deepEqual(
-      served.games.map(gameFromWire).map(({ timestamp: _, ...g }) => g),
-      games,
-    );
-    const player = expected[0].player;
-    const mine = await api<WireGames>(`/api/games?player=${player}&limit=2&offset=1`);
-    const theirs = games.filter((g) =>
-      g.players.some((p) => p.toLowerCase() === player.toLowerCase()),
-    );
-    assert.equal(mine.total, theirs.length);
-    assert.deepEqual(
-      mine.games.map(gameFromWire).map(({ timestamp: _, ...g }) => g),
-      theirs.slice(1, 3),
-    );
-
-    // Every game's log, as the replay reads it.
-    const ids = [
-      ...new Set(logs.flatMap((l) => ("gameId" in l.args ? [l.args.gameId as bigint] : []))),
-    ];
-    for (const id of ids) {
-      const served = await api<WireGameLogs>(`/api/games/${id}/logs`);
-      const own = logs.filter((l) => "gameId" in l.args && l.args.gameId === id);
-      assert.deepEqual(decodeLogs(served.logs), own, `game ${id}`);
-    }
-    return { logs, games };
-  }
-
-  it("serves what the browser folds from the chain: leaderboard, games and game logs", async () => {
-    const s = stack!;
-    const { publicClient, wallet } = clients(s.rpcUrl);
-    const filled = await fillGames({
-      publicClient,
-      wallet: wallet(s.accounts[0]),
-      diceHall: s.addresses.diceHall,
-      mockEntropy: s.addresses.mockEntropy,
-      testToken: s.addresses.testToken,
-      games: 14,
-      seats: 8,
     });
-    filler = filled.filler;
-    // Forfeits (a partial sheet is left out of best and average) and a cancelled lobby.
-    await walkAway(s.accounts[1], s.accounts[2]);
-    await walkAway(s.accounts[2], s.accounts[3]);
-    const lobby = await openGame(t, s.accounts[4], {
-      token: NATIVE,
-      bet: parseEther("0.002"),
-      seats: 2,
-      ruleSet: 0,
-      joinWindow: 3600,
-      moveTimeout: 60,
-    });
-    const cancel = await t.wallet(s.accounts[4]).writeContract({
-      address: s.addresses.diceHall,
-      abi: diceHallAbi,
-      functionName: "cancelGame",
-      args: [lobby],
-    });
-    await publicClient.waitForTransactionReceipt({ hash: cancel });
 
-    const head = await synced();
-    const { games } = await assertAgrees(head);
-    assert.equal(games.length, 16);
-    assert.ok(games.some((g) => g.forfeited.length > 0));
-  });
-
-  it("answers bad queries with 400 and a reason", async () => {
-    for (const path of [
-      "/api/leaderboard?sort=luck",
-      "/api/leaderboard?ruleSet=-1",
-      "/api/leaderboard?limit=100000",
-      "/api/leaderboard?token=0x12",
-      "/api/games?player=bob",
-      "/api/games/twelve/logs",
-    ]) {
+    const api = async <T>(path: string): Promise<T> => {
       const res = await fetch(`${stack!.indexerUrl}${path}`);
-      assert.equal(res.status, 400, path);
-      const body = (await res.json()) as { error: string };
-      assert.match(body.error, /must be/, path);
+      assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
+      return (await res.json()) as T;
+    };
+
+    /** Every hall log up to `head`, decoded as the app decodes what eth_getLogs returns. */
+    async function chainLogs(head: bigint): Promise<HallLog[]> {
+      const logs: HallLog[] = [];
+      for (let from = BigInt(stack!.deployment.deploymentBlock); from <= head; from += 50n) {
+        const to = from + 49n < head ? from + 49n : head;
+        const raw = (await t.publicClient.request({
+          method: "eth_getLogs",
+          params: [
+            {
+              address: stack!.addresses.diceHall,
+              fromBlock: numberToHex(from),
+              toBlock: numberToHex(to),
+            },
+          ],
+        })) as RpcLog[];
+        logs.push(...decodeLogs(raw));
+      }
+      return logs;
     }
-  });
 
-  it("keeps nothing of blocks a reorg dropped", async () => {
-    const s = stack!;
-    const { publicClient, wallet } = clients(s.rpcUrl);
-    const rpc = (method: string, params: unknown[] = []) =>
-      publicClient.request({ method: method as never, params: params as never });
-    const before = await synced();
-    const boardBefore = await api<WireLeaderboard>("/api/leaderboard?limit=500");
-    const snapshot = (await rpc("evm_snapshot")) as string;
-
-    // On the branch that will be dropped: a finished game and an open lobby.
-    const phantom = await fillGames({
-      publicClient,
-      wallet: wallet(s.accounts[0]),
-      diceHall: s.addresses.diceHall,
-      mockEntropy: s.addresses.mockEntropy,
-      games: 1,
-      seed: 99n,
-      filler,
-    });
-    const lobby = await openGame(t, s.accounts[5], {
-      token: NATIVE,
-      bet: parseEther("0.002"),
-      seats: 3,
-      ruleSet: 2,
-      joinWindow: 3600,
-      moveTimeout: 60,
-    });
-    const droppedHead = await synced();
-    const [phantomId] = phantom.gameIds;
-    assert.equal(
-      (await api<WireGames>("/api/games?limit=500")).total,
-      (await finishedCount(before)) + 1,
-    );
-    assert.notDeepEqual(await api<WireLeaderboard>("/api/leaderboard?limit=500"), boardBefore);
-    assert.ok((await api<WireGameLogs>(`/api/games/${lobby}/logs`)).logs.length > 0);
-
-    // Back to the snapshot; the new branch has another game under the same id, and is longer.
-    assert.equal(await rpc("evm_revert", [snapshot]), true);
-    const replacement = await fillGames({
-      publicClient,
-      wallet: wallet(s.accounts[0]),
-      diceHall: s.addresses.diceHall,
-      mockEntropy: s.addresses.mockEntropy,
-      games: 1,
-      seed: 7n,
-      filler,
-    });
-    assert.equal(replacement.gameIds[0], phantomId);
-    while ((await publicClient.getBlockNumber({ cacheTime: 0 })) <= droppedHead + 1n) {
-      await rpc("evm_mine");
+    /** Waits until the indexer has processed the chain's head, and returns that head. */
+    async function synced(): Promise<bigint> {
+      const head = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+      await stack!.indexer!.waitForBlock(head);
+      return head;
     }
-    const head = await synced();
 
-    await assertAgrees(head);
-    assert.deepEqual((await api<WireGameLogs>(`/api/games/${lobby}/logs`)).logs, []);
-    const replayed = await api<WireGameLogs>(`/api/games/${phantomId}/logs`);
-    const onChain = (await chainLogs(head)).filter(
-      (l) => "gameId" in l.args && l.args.gameId === phantomId,
-    );
-    assert.deepEqual(
-      replayed.logs.map((l) => l.transactionHash),
-      onChain.map((l) => l.transactionHash),
-    );
-    assert.ok(replayed.logs.every((l) => l.topics[1] === uintTopic(phantomId)));
-  });
+    /** A two-seat game that ends when the player to move walks away: a forfeit on the board. */
+    async function walkAway(creator: Address, other: Address): Promise<bigint> {
+      const bet = parseEther("0.002");
+      const gameId = await openGame(t, creator, {
+        token: NATIVE,
+        bet,
+        seats: 2,
+        ruleSet: 1,
+        joinWindow: 3600,
+        moveTimeout: 60,
+      });
+      await joinGame(t, other, gameId, NATIVE, bet);
+      const { sequence } = await roll(t, creator, gameId, 0);
+      await revealNow(t, sequence);
+      await advanceTime(t, 61);
+      await claimTimeout(t, creator, gameId);
+      return gameId;
+    }
 
-  /** Finished games on chain up to `head`. */
-  async function finishedCount(head: bigint): Promise<number> {
-    return finishedGames(
-      (await chainLogs(head)).filter((l) =>
+    /** Everything the indexer serves, against the browser's fold of the same chain. */
+    async function assertAgrees(head: bigint) {
+      const logs = await chainLogs(head);
+      const boardLogs = logs.filter((l) =>
         (LEADERBOARD_EVENTS as readonly string[]).includes(l.eventName),
-      ) as LeaderboardLog[],
-    ).length;
-  }
-});
+      ) as LeaderboardLog[];
+      const all = foldLeaderboard(boardLogs);
+      assert.ok(all.length > 0, "no finished games to compare");
+
+      // A block in the middle of the games, and its time, for the period filter.
+      const finishedBlocks = boardLogs
+        .filter((l) => l.eventName === "GameFinished")
+        .map((l) => l.blockNumber);
+      const middle = finishedBlocks[Math.floor(finishedBlocks.length / 2)];
+      const middleTime = Number((await t.publicClient.getBlock({ blockNumber: middle })).timestamp);
+      const blockTime = async (b: bigint) =>
+        Number((await t.publicClient.getBlock({ blockNumber: b })).timestamp);
+      const sinceBlock = await firstBlockAtOrAfter(
+        middleTime,
+        BigInt(stack!.deployment.deploymentBlock),
+        head,
+        blockTime,
+      );
+
+      const ruleSets = [
+        ...new Set(
+          boardLogs.flatMap((l) => (l.eventName === "GameFinished" ? [l.args.ruleSet] : [])),
+        ),
+      ];
+      const cases: { filter: LeaderboardFilter; query: LeaderboardQuery }[] = [
+        { filter: {}, query: {} },
+        ...ruleSets.map((ruleSet) => ({ filter: { ruleSet }, query: { ruleSet } })),
+        { filter: { token: NATIVE }, query: { token: NATIVE } },
+        {
+          filter: { token: stack!.addresses.testToken },
+          query: { token: stack!.addresses.testToken },
+        },
+        { filter: { fromBlock: middle }, query: { fromBlock: middle } },
+        { filter: { toBlock: middle }, query: { toBlock: middle } },
+        { filter: { fromBlock: sinceBlock }, query: { since: middleTime } },
+        {
+          filter: { ruleSet: ruleSets[0], token: NATIVE },
+          query: { ruleSet: ruleSets[0], token: NATIVE },
+        },
+      ];
+      const sorts: LeaderboardSort[] = [
+        { key: "wins", direction: "desc" },
+        { key: "games", direction: "asc" },
+        { key: "winRate", direction: "desc" },
+        { key: "best", direction: "asc" },
+        { key: "average", direction: "desc" },
+        { key: "yahtzees", direction: "desc" },
+        { key: "net", direction: "desc", token: NATIVE },
+        { key: "player", direction: "asc" },
+      ];
+      for (const { filter, query } of cases) {
+        for (const sort of sorts) {
+          const expected = sortLeaderboard(foldLeaderboard(boardLogs, filter), sort);
+          const got = await api<WireLeaderboard>(
+            `/api/leaderboard?${leaderboardSearch({
+              ...query,
+              sort: sort.key,
+              direction: sort.direction,
+              sortToken: sort.token ?? null,
+              limit: 500,
+            })}`,
+          );
+          const what = `filter ${JSON.stringify(query, (_, v) => (typeof v === "bigint" ? `${v}` : v))} sort ${sort.key} ${sort.direction}`;
+          assert.equal(got.total, expected.length, what);
+          assert.deepEqual(got.rows.map(rowFromWire), expected, what);
+        }
+      }
+
+      // Pages, and the viewer's rank wherever they are.
+      const expected = sortLeaderboard(all);
+      const me = expected[Math.min(3, expected.length - 1)].player;
+      const page = await api<WireLeaderboard>(
+        `/api/leaderboard?${leaderboardSearch({ offset: 2, limit: 3, me })}`,
+      );
+      assert.deepEqual(page.rows.map(rowFromWire), expected.slice(2, 5));
+      assert.equal(page.total, expected.length);
+      assert.equal(page.me?.rank, expected.indexOf(expected.find((r) => r.player === me)!) + 1);
+      assert.deepEqual(
+        rowFromWire(page.me!.row),
+        expected.find((r) => r.player === me),
+      );
+      assert.deepEqual(page.tokens, tokensIn(all));
+
+      // Finished games, all and one player's, newest first.
+      const games = finishedGames(boardLogs);
+      const served = await api<WireGames>("/api/games?limit=500");
+      assert.equal(served.total, games.length);
+      assert.deepEqual(
+        served.games.map(gameFromWire).map(({ timestamp: _, ...g }) => g),
+        games,
+      );
+      const player = expected[0].player;
+      const mine = await api<WireGames>(`/api/games?player=${player}&limit=2&offset=1`);
+      const theirs = games.filter((g) =>
+        g.players.some((p) => p.toLowerCase() === player.toLowerCase()),
+      );
+      assert.equal(mine.total, theirs.length);
+      assert.deepEqual(
+        mine.games.map(gameFromWire).map(({ timestamp: _, ...g }) => g),
+        theirs.slice(1, 3),
+      );
+
+      // Every game's log, as the replay reads it.
+      const ids = [
+        ...new Set(logs.flatMap((l) => ("gameId" in l.args ? [l.args.gameId as bigint] : []))),
+      ];
+      for (const id of ids) {
+        const served = await api<WireGameLogs>(`/api/games/${id}/logs`);
+        const own = logs.filter((l) => "gameId" in l.args && l.args.gameId === id);
+        assert.deepEqual(decodeLogs(served.logs), own, `game ${id}`);
+      }
+      return { logs, games };
+    }
+
+    it("serves what the browser folds from the chain: leaderboard, games and game logs", async () => {
+      const s = stack!;
+      const { publicClient, wallet } = clients(s.rpcUrl);
+      const filled = await fillGames({
+        publicClient,
+        wallet: wallet(s.accounts[0]),
+        diceHall: s.addresses.diceHall,
+        mockEntropy: s.addresses.mockEntropy,
+        testToken: s.addresses.testToken,
+        games: 14,
+        seats: 8,
+      });
+      filler = filled.filler;
+      // Forfeits (a partial sheet is left out of best and average) and a cancelled lobby.
+      await walkAway(s.accounts[1], s.accounts[2]);
+      await walkAway(s.accounts[2], s.accounts[3]);
+      const lobby = await openGame(t, s.accounts[4], {
+        token: NATIVE,
+        bet: parseEther("0.002"),
+        seats: 2,
+        ruleSet: 0,
+        joinWindow: 3600,
+        moveTimeout: 60,
+      });
+      const cancel = await t.wallet(s.accounts[4]).writeContract({
+        address: s.addresses.diceHall,
+        abi: diceHallAbi,
+        functionName: "cancelGame",
+        args: [lobby],
+      });
+      await publicClient.waitForTransactionReceipt({ hash: cancel });
+
+      const head = await synced();
+      const { games } = await assertAgrees(head);
+      assert.equal(games.length, 16);
+      assert.ok(games.some((g) => g.forfeited.length > 0));
+    });
+
+    it("answers bad queries with 400 and a reason", async () => {
+      for (const path of [
+        "/api/leaderboard?sort=luck",
+        "/api/leaderboard?ruleSet=-1",
+        "/api/leaderboard?limit=100000",
+        "/api/leaderboard?token=0x12",
+        "/api/games?player=bob",
+        "/api/games/twelve/logs",
+      ]) {
+        const res = await fetch(`${stack!.indexerUrl}${path}`);
+        assert.equal(res.status, 400, path);
+        const body = (await res.json()) as { error: string };
+        assert.match(body.error, /must be/, path);
+      }
+    });
+
+    it("keeps nothing of blocks a reorg dropped", async () => {
+      const s = stack!;
+      const { publicClient, wallet } = clients(s.rpcUrl);
+      const rpc = (method: string, params: unknown[] = []) =>
+        publicClient.request({ method: method as never, params: params as never });
+      const before = await synced();
+      const boardBefore = await api<WireLeaderboard>("/api/leaderboard?limit=500");
+      const snapshot = (await rpc("evm_snapshot")) as string;
+
+      // On the branch that will be dropped: a finished game and an open lobby.
+      const phantom = await fillGames({
+        publicClient,
+        wallet: wallet(s.accounts[0]),
+        diceHall: s.addresses.diceHall,
+        mockEntropy: s.addresses.mockEntropy,
+        games: 1,
+        seed: 99n,
+        filler,
+      });
+      const lobby = await openGame(t, s.accounts[5], {
+        token: NATIVE,
+        bet: parseEther("0.002"),
+        seats: 3,
+        ruleSet: 2,
+        joinWindow: 3600,
+        moveTimeout: 60,
+      });
+      const droppedHead = await synced();
+      const [phantomId] = phantom.gameIds;
+      assert.equal(
+        (await api<WireGames>("/api/games?limit=500")).total,
+        (await finishedCount(before)) + 1,
+      );
+      assert.notDeepEqual(await api<WireLeaderboard>("/api/leaderboard?limit=500"), boardBefore);
+      assert.ok((await api<WireGameLogs>(`/api/games/${lobby}/logs`)).logs.length > 0);
+
+      // Back to the snapshot; the new branch has another game under the same id, and is longer.
+      assert.equal(await rpc("evm_revert", [snapshot]), true);
+      const replacement = await fillGames({
+        publicClient,
+        wallet: wallet(s.accounts[0]),
+        diceHall: s.addresses.diceHall,
+        mockEntropy: s.addresses.mockEntropy,
+        games: 1,
+        seed: 7n,
+        filler,
+      });
+      assert.equal(replacement.gameIds[0], phantomId);
+      while ((await publicClient.getBlockNumber({ cacheTime: 0 })) <= droppedHead + 1n) {
+        await rpc("evm_mine");
+      }
+      const head = await synced();
+
+      await assertAgrees(head);
+      assert.deepEqual((await api<WireGameLogs>(`/api/games/${lobby}/logs`)).logs, []);
+      const replayed = await api<WireGameLogs>(`/api/games/${phantomId}/logs`);
+      const onChain = (await chainLogs(head)).filter(
+        (l) => "gameId" in l.args && l.args.gameId === phantomId,
+      );
+      assert.deepEqual(
+        replayed.logs.map((l) => l.transactionHash),
+        onChain.map((l) => l.transactionHash),
+      );
+      assert.ok(replayed.logs.every((l) => l.topics[1] === uintTopic(phantomId)));
+    });
+
+    /** Finished games on chain up to `head`. */
+    async function finishedCount(head: bigint): Promise<number> {
+      return finishedGames(
+        (await chainLogs(head)).filter((l) =>
+          (LEADERBOARD_EVENTS as readonly string[]).includes(l.eventName),
+        ) as LeaderboardLog[],
+      ).length;
+    }
+  });
+}

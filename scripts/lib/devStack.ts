@@ -56,6 +56,8 @@ export interface DevStackOptions {
   indexer?: boolean;
   /** 0 picks a free port; default 42069. */
   indexerPort?: number;
+  /** The indexer on Postgres instead of PGlite (tests of the production setup). */
+  indexerPostgres?: { url: string; schema: string };
 
   keeperDelayMs?: number;
   /**
@@ -189,7 +191,9 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
 
     let indexer: Indexer | undefined;
     if (withIndexer) {
-      log("indexer: starting (Ponder on an embedded PGlite database)");
+      log(
+        `indexer: starting (Ponder on ${options.indexerPostgres ? "Postgres" : "an embedded PGlite database"})`,
+      );
       indexer = await startIndexer({
         host,
         port: indexerPort,
@@ -200,6 +204,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
         // The chain is new, so is its index. A test's stack has its own folder, removed after.
         dataDir: join(ROOT, ".dev", ownFolder ? `indexer-${deploymentId}` : "indexer"),
         removeOnStop: ownFolder,
+        postgres: options.indexerPostgres,
         log: (line) => log(`indexer: ${line}`),
       });
       cleanups.push(() => indexer!.stop());

@@ -27,6 +27,11 @@ export interface IndexerOptions {
   dataDir: string;
   /** Remove dataDir when stopped (tests). */
   removeOnStop?: boolean;
+  /**
+   * Postgres instead of PGlite (dataDir is then unused), and the database schema to write:
+   * production's setup, which the tests also run when given a database.
+   */
+  postgres?: { url: string; schema: string };
   /** How long the backfill may take before start gives up (default 120 s). */
   readyTimeoutMs?: number;
   /** Ponder's own warnings and errors, and our progress lines. */
@@ -58,8 +63,10 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const log = options.log ?? (() => {});
   const url = `http://${host}:${port}`;
 
-  rmSync(options.dataDir, { recursive: true, force: true });
-  mkdirSync(options.dataDir, { recursive: true });
+  if (!options.postgres) {
+    rmSync(options.dataDir, { recursive: true, force: true });
+    mkdirSync(options.dataDir, { recursive: true });
+  }
 
   const child: ChildProcess = spawn(
     process.execPath,
@@ -71,7 +78,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       "--root",
       INDEXER_ROOT,
       "--schema",
-      SCHEMA,
+      options.postgres?.schema ?? SCHEMA,
       "--port",
       String(port),
       "--hostname",
@@ -90,8 +97,8 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
         DICEHALL_ADDRESS: options.hall,
         DICEHALL_START_BLOCK: String(options.startBlock),
         INDEXER_PGLITE_DIR: options.dataDir,
-        // Never Postgres by accident from the operator's shell: the local indexer is embedded.
-        DATABASE_URL: "",
+        // Never Postgres by accident from the operator's shell: only when asked for.
+        DATABASE_URL: options.postgres?.url ?? "",
         DATABASE_PRIVATE_URL: "",
         PONDER_TELEMETRY_DISABLED: "true",
         NO_COLOR: "1",
@@ -141,7 +148,9 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
         await exitedPromise;
       }
     }
-    if (options.removeOnStop) rmSync(options.dataDir, { recursive: true, force: true });
+    if (options.removeOnStop && !options.postgres) {
+      rmSync(options.dataDir, { recursive: true, force: true });
+    }
   };
 
   const status = () => fetchJson<WireStatus>("/api/status");
