@@ -99,12 +99,15 @@ try {
     log: say,
   });
 } catch (err) {
-  if (
-    err instanceof PortInUseError ||
-    err instanceof WebAppMissingError ||
-    err instanceof IndexerStartError
-  ) {
+  if (err instanceof PortInUseError || err instanceof WebAppMissingError) {
     console.error(`dev: ${err.message}`);
+    process.exit(1);
+  }
+  if (err instanceof IndexerStartError) {
+    console.error(
+      `dev: ${err.message}\ndev: the app works without it (it reads the chain itself): ` +
+        "npm run dev -- --no-indexer",
+    );
     process.exit(1);
   }
   throw err;

@@ -42,6 +42,8 @@ export interface IndexerOptions {
 
 export interface Indexer {
   url: string;
+  /** The Ponder process. */
+  pid: number;
   status(): Promise<WireStatus>;
   /** Resolves once the indexer has processed `block` (and everything before it). */
   waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
@@ -120,9 +122,18 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   child.stderr!.on("data", onOutput);
 
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let stopping = false;
+  let ready = false;
   const exitedPromise = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
       exited = { code, signal };
+      // After it served: say so, since the app now reads the chain itself.
+      if (ready && !stopping) {
+        log(
+          `stopped on its own (${signal ?? `exit code ${code}`}); the app falls back to reading ` +
+            "the chain. Its last lines are above.",
+        );
+      }
       resolve();
     }),
   );
@@ -137,6 +148,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   };
 
   const stop = async () => {
+    stopping = true;
     if (!exited) {
       child.kill("SIGTERM");
       const killed = await Promise.race([
@@ -178,9 +190,11 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     await stop();
     throw err;
   }
+  ready = true;
 
   return {
     url,
+    pid: child.pid!,
     status,
     waitForBlock: (block, timeoutMs = 60_000) =>
       waitFor(`reach block ${block}`, timeoutMs, async () => {
