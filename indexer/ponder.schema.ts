@@ -1,4 +1,4 @@
-import { index, onchainTable } from "ponder";
+import { index, onchainTable, type PgColumnsBuilders } from "ponder";
 import type { RpcLog } from "viem";
 
 /**
@@ -10,8 +10,9 @@ import type { RpcLog } from "viem";
  * - game: one row per game, with its result once it finished (what the history lists).
  * - player_game: one row per player per finished game, the leaderboard fold's output for that
  *   game alone; the leaderboard is their sum per player.
- * - player_total: the same sums kept per player, rule set and token as games finish, so the
- *   leaderboard without a period reads a few hundred rows however many games there were.
+ * - player_token_total, player_total, player_day: the same sums kept as games finish, per player
+ *   and token (all rule sets), per rule set too, and per day too; the leaderboard reads one row per
+ *   player and token however many games there were, and a period's whole days from player_day.
  */
 export const hallLog = onchainTable(
   "hall_log",
@@ -94,27 +95,66 @@ export const playerGame = onchainTable(
   }),
 );
 
+/** The columns of a LeaderboardSums (web/src/lib/leaderboard.ts), shared by the sums tables. */
+const sumColumns = (t: PgColumnsBuilders) => ({
+  player: t.hex().notNull(),
+  token: t.hex().notNull(),
+  games: t.integer().notNull(),
+  wins: t.integer().notNull(),
+  forfeits: t.integer().notNull(),
+  best: t.integer(),
+  /** Sum and count of the totals that count (completed sheets). */
+  points: t.bigint().notNull(),
+  completed: t.integer().notNull(),
+  yahtzees: t.integer().notNull(),
+  staked: t.bigint().notNull(),
+  net: t.bigint().notNull(),
+  lastBlock: t.bigint().notNull(),
+});
+
+/** All time, every rule set: one row per player and token (the default leaderboard). */
+export const playerTokenTotal = onchainTable(
+  "player_token_total",
+  (t) => ({
+    /** `${player}:${token}` */
+    id: t.text().primaryKey(),
+    ...sumColumns(t),
+  }),
+  (table) => ({
+    byToken: index().on(table.token),
+  }),
+);
+
+/** All time, one rule set: one row per player, rule set and token. */
 export const playerTotal = onchainTable(
   "player_total",
   (t) => ({
     /** `${player}:${ruleSet}:${token}` */
     id: t.text().primaryKey(),
-    player: t.hex().notNull(),
     ruleSet: t.integer().notNull(),
-    token: t.hex().notNull(),
-    games: t.integer().notNull(),
-    wins: t.integer().notNull(),
-    forfeits: t.integer().notNull(),
-    best: t.integer(),
-    /** Sum and count of the totals that count (completed sheets). */
-    points: t.bigint().notNull(),
-    completed: t.integer().notNull(),
-    yahtzees: t.integer().notNull(),
-    staked: t.bigint().notNull(),
-    net: t.bigint().notNull(),
-    lastBlock: t.bigint().notNull(),
+    ...sumColumns(t),
   }),
   (table) => ({
-    byRuleSet: index().on(table.ruleSet),
+    byRuleSet: index().on(table.ruleSet, table.token),
   }),
 );
+
+/** One UTC day (finishedAt / 86 400): a period's whole days are read from here. */
+export const playerDay = onchainTable(
+  "player_day",
+  (t) => ({
+    /** `${player}:${ruleSet}:${token}:${day}` */
+    id: t.text().primaryKey(),
+    ruleSet: t.integer().notNull(),
+    day: t.integer().notNull(),
+    ...sumColumns(t),
+  }),
+  (table) => ({
+    byDay: index().on(table.day),
+  }),
+);
+
+/** Every token a finished game was played for (the token filter's choices). */
+export const tokenSeen = onchainTable("token_seen", (t) => ({
+  token: t.hex().primaryKey(),
+}));

@@ -156,12 +156,13 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       const middleTime = Number((await t.publicClient.getBlock({ blockNumber: middle })).timestamp);
       const blockTime = async (b: bigint) =>
         Number((await t.publicClient.getBlock({ blockNumber: b })).timestamp);
-      const sinceBlock = await firstBlockAtOrAfter(
-        middleTime,
-        BigInt(stack!.deployment.deploymentBlock),
-        head,
-        blockTime,
-      );
+      const blockAt = (time: number) =>
+        firstBlockAtOrAfter(time, BigInt(stack!.deployment.deploymentBlock), head, blockTime);
+      const sinceBlock = await blockAt(middleTime);
+      // Periods that start before the games: whole days from the daily sums, the first day's part
+      // from the games (the games span days: see the first test).
+      const firstTime = (await blockTime(finishedBlocks[0])) - 60;
+      const firstBlock = await blockAt(firstTime);
 
       const ruleSets = [
         ...new Set(
@@ -179,6 +180,15 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         { filter: { fromBlock: middle }, query: { fromBlock: middle } },
         { filter: { toBlock: middle }, query: { toBlock: middle } },
         { filter: { fromBlock: sinceBlock }, query: { since: middleTime } },
+        { filter: { fromBlock: firstBlock }, query: { since: firstTime } },
+        {
+          filter: { fromBlock: firstBlock, ruleSet: ruleSets[0] },
+          query: { since: firstTime, ruleSet: ruleSets[0] },
+        },
+        {
+          filter: { fromBlock: firstBlock, token: NATIVE },
+          query: { since: firstTime, token: NATIVE },
+        },
         {
           filter: { ruleSet: ruleSets[0], token: NATIVE },
           query: { ruleSet: ruleSets[0], token: NATIVE },
@@ -261,16 +271,22 @@ function indexerSuite(database: "PGlite" | "Postgres") {
     it("serves what the browser folds from the chain: leaderboard, games and game logs", async () => {
       const s = stack!;
       const { publicClient, wallet } = clients(s.rpcUrl);
-      const filled = await fillGames({
-        publicClient,
-        wallet: wallet(s.accounts[0]),
-        diceHall: s.addresses.diceHall,
-        mockEntropy: s.addresses.mockEntropy,
-        testToken: s.addresses.testToken,
-        games: 14,
-        seats: 8,
-      });
-      filler = filled.filler;
+      const fill = (games: number, seed: bigint) =>
+        fillGames({
+          publicClient,
+          wallet: wallet(s.accounts[0]),
+          diceHall: s.addresses.diceHall,
+          mockEntropy: s.addresses.mockEntropy,
+          testToken: s.addresses.testToken,
+          games,
+          seed,
+          seats: 8,
+          filler,
+        });
+      // Two days apart, so that a period spans whole days and part of one.
+      filler = (await fill(7, 1n)).filler;
+      await advanceTime(t, 2 * 86_400);
+      await fill(7, 2n);
       // Forfeits (a partial sheet is left out of best and average) and a cancelled lobby.
       await walkAway(s.accounts[1], s.accounts[2]);
       await walkAway(s.accounts[2], s.accounts[3]);

@@ -1,5 +1,13 @@
 import { ponder, type Event } from "ponder:registry";
-import { game, hallLog, playerGame, playerTotal } from "ponder:schema";
+import {
+  game,
+  hallLog,
+  playerDay,
+  playerGame,
+  playerTokenTotal,
+  playerTotal,
+  tokenSeen,
+} from "ponder:schema";
 import { numberToHex, type RpcLog } from "viem";
 import { diceHallAbi } from "../../web/src/lib/generated/abis.ts";
 import { decodeLogs, GAME_EVENTS, type HallLogOf } from "../../web/src/lib/hallEvents.ts";
@@ -8,6 +16,7 @@ import {
   isYahtzeeScore,
   sumsOfGameRow,
   type LeaderboardLog,
+  type LeaderboardSums,
 } from "../../web/src/lib/leaderboard.ts";
 
 /**
@@ -159,28 +168,60 @@ async function onFinished(event: AnyEvent, context: Context) {
       staked: sums.staked,
       net: sums.net,
     });
-    // The running totals: a sum of the same one-game sums (see LeaderboardSums).
+    // The running totals: sums of the same one-game sums (see LeaderboardSums).
+    const day = Number(finishedAt / SECONDS_PER_DAY);
+    const values = { ...sums, player, token: token as `0x${string}`, points: BigInt(sums.points) };
+    await context.db
+      .insert(playerTokenTotal)
+      .values({ id: `${player}:${token}`, ...values })
+      .onConflictDoUpdate((t) => plus(t, sums));
     await context.db
       .insert(playerTotal)
+      .values({ id: `${player}:${args.ruleSet}:${token}`, ruleSet: args.ruleSet, ...values })
+      .onConflictDoUpdate((t) => plus(t, sums));
+    await context.db
+      .insert(playerDay)
       .values({
-        id: `${player}:${args.ruleSet}:${token}`,
-        player,
+        id: `${player}:${args.ruleSet}:${token}:${day}`,
         ruleSet: args.ruleSet,
-        ...sums,
-        token: token as `0x${string}`,
-        points: BigInt(sums.points),
+        day,
+        ...values,
       })
-      .onConflictDoUpdate((t) => ({
-        games: t.games + sums.games,
-        wins: t.wins + sums.wins,
-        forfeits: t.forfeits + sums.forfeits,
-        best: sums.best !== null && (t.best === null || sums.best > t.best) ? sums.best : t.best,
-        points: t.points + BigInt(sums.points),
-        completed: t.completed + sums.completed,
-        yahtzees: t.yahtzees + sums.yahtzees,
-        staked: t.staked + sums.staked,
-        net: t.net + sums.net,
-        lastBlock: sums.lastBlock > t.lastBlock ? sums.lastBlock : t.lastBlock,
-      }));
+      .onConflictDoUpdate((t) => plus(t, sums));
   }
+  await context.db
+    .insert(tokenSeen)
+    .values({ token: token as `0x${string}` })
+    .onConflictDoNothing();
+}
+
+const SECONDS_PER_DAY = 86_400n;
+
+/** A row of sums plus one game's sums: what foldLeaderboard over both would give. */
+function plus<
+  T extends {
+    games: number;
+    wins: number;
+    forfeits: number;
+    best: number | null;
+    points: bigint;
+    completed: number;
+    yahtzees: number;
+    staked: bigint;
+    net: bigint;
+    lastBlock: bigint;
+  },
+>(t: T, sums: LeaderboardSums) {
+  return {
+    games: t.games + sums.games,
+    wins: t.wins + sums.wins,
+    forfeits: t.forfeits + sums.forfeits,
+    best: sums.best !== null && (t.best === null || sums.best > t.best) ? sums.best : t.best,
+    points: t.points + BigInt(sums.points),
+    completed: t.completed + sums.completed,
+    yahtzees: t.yahtzees + sums.yahtzees,
+    staked: t.staked + sums.staked,
+    net: t.net + sums.net,
+    lastBlock: sums.lastBlock > t.lastBlock ? sums.lastBlock : t.lastBlock,
+  };
 }

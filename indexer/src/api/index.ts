@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { db } from "ponder:api";
 import schema from "ponder:schema";
-import { and, asc, client, count, desc, eq, gte, lte, sql } from "ponder";
+import { and, asc, client, count, desc, eq, gt, gte, lt, lte, sql } from "ponder";
 import { getAddress, numberToHex } from "viem";
 import {
   rowFromSums,
@@ -23,7 +23,7 @@ import {
 } from "../../../web/src/lib/indexerWire.ts";
 import { currentSettings } from "../settings.ts";
 
-const { playerGame, playerTotal, game, hallLog } = schema;
+const { game, hallLog, playerDay, playerGame, playerTokenTotal, playerTotal, tokenSeen } = schema;
 const settings = currentSettings();
 
 const app = new Hono();
@@ -73,56 +73,52 @@ async function progress(): Promise<{
   };
 }
 
-/** One player's sums in one token as SQL returns them (see LeaderboardSums). */
-interface Sums {
+/** One player's sums in one token (see LeaderboardSums), as rows of the sums tables hold them. */
+interface SumsRow {
   player: string;
   token: string;
   games: number;
   wins: number;
   forfeits: number;
   best: number | null;
-  points: string | null;
+  points: bigint;
   completed: number;
   yahtzees: number;
-  staked: string;
-  net: string;
-  lastBlock: string;
+  staked: bigint;
+  net: bigint;
+  lastBlock: bigint;
 }
 
-/** Without a period: the running totals, a few rows per player. */
-function totalsByToken(ruleSet: number | null, token: string | null): Promise<Sums[]> {
-  const where = [
-    ...(ruleSet === null ? [] : [eq(playerTotal.ruleSet, ruleSet)]),
-    ...(token === null ? [] : [eq(playerTotal.token, token as `0x${string}`)]),
-  ];
+type Query = ReturnType<typeof parseLeaderboardQuery>;
+const SECONDS_PER_DAY = 86_400;
+
+/** Rows of a sums table under the rule set and token filters. */
+function sumsRows(
+  table: typeof playerTokenTotal | typeof playerTotal | typeof playerDay,
+  query: Query,
+  more: ReturnType<typeof eq>[] = [],
+): Promise<SumsRow[]> {
+  const where = [...more];
+  if (query.ruleSet !== null && "ruleSet" in table) where.push(eq(table.ruleSet, query.ruleSet));
+  if (query.token !== null) where.push(eq(table.token, query.token));
   return db
-    .select({
-      player: playerTotal.player,
-      token: playerTotal.token,
-      games: sql<number>`sum(${playerTotal.games})::int`,
-      wins: sql<number>`sum(${playerTotal.wins})::int`,
-      forfeits: sql<number>`sum(${playerTotal.forfeits})::int`,
-      best: sql<number | null>`max(${playerTotal.best})`,
-      points: sql<string | null>`sum(${playerTotal.points})::text`,
-      completed: sql<number>`sum(${playerTotal.completed})::int`,
-      yahtzees: sql<number>`sum(${playerTotal.yahtzees})::int`,
-      staked: sql<string>`sum(${playerTotal.staked})::text`,
-      net: sql<string>`sum(${playerTotal.net})::text`,
-      lastBlock: sql<string>`max(${playerTotal.lastBlock})::text`,
-    })
-    .from(playerTotal)
-    .where(where.length ? and(...where) : undefined)
-    .groupBy(playerTotal.player, playerTotal.token);
+    .select()
+    .from(table)
+    .where(where.length ? and(...where) : undefined) as Promise<SumsRow[]>;
 }
 
-/** With a period or block range: the games in it, one row per player and game. */
-function sumsOfGames(query: ReturnType<typeof parseLeaderboardQuery>): Promise<Sums[]> {
+/**
+ * The games finished in a block range or time window, summed per player and token by SQL; `until`
+ * (seconds, exclusive) bounds the window's end.
+ */
+function sumsOfGames(query: Query, until: number | null = null): Promise<SumsRow[]> {
   const where: ReturnType<typeof eq>[] = [];
   if (query.ruleSet !== null) where.push(eq(playerGame.ruleSet, query.ruleSet));
   if (query.token !== null) where.push(eq(playerGame.token, query.token));
   if (query.fromBlock !== null) where.push(gte(playerGame.finishedBlock, query.fromBlock));
   if (query.toBlock !== null) where.push(lte(playerGame.finishedBlock, query.toBlock));
   if (query.since !== null) where.push(gte(playerGame.finishedAt, BigInt(query.since)));
+  if (until !== null) where.push(lt(playerGame.finishedAt, BigInt(until)));
   return db
     .select({
       player: playerGame.player,
@@ -131,35 +127,57 @@ function sumsOfGames(query: ReturnType<typeof parseLeaderboardQuery>): Promise<S
       wins: sql<number>`sum(${playerGame.won})::int`,
       forfeits: sql<number>`sum(${playerGame.forfeited})::int`,
       best: sql<number | null>`max(${playerGame.total})`,
-      points: sql<string | null>`sum(${playerGame.total})::text`,
+      points: sql<bigint>`coalesce(sum(${playerGame.total}), 0)::int8`,
       completed: sql<number>`count(${playerGame.total})::int`,
       yahtzees: sql<number>`sum(${playerGame.yahtzees})::int`,
-      staked: sql<string>`sum(${playerGame.staked})::text`,
-      net: sql<string>`sum(${playerGame.net})::text`,
-      lastBlock: sql<string>`max(${playerGame.finishedBlock})::text`,
+      staked: sql<bigint>`sum(${playerGame.staked})::int8`,
+      net: sql<bigint>`sum(${playerGame.net})::int8`,
+      lastBlock: sql<bigint>`max(${playerGame.finishedBlock})::int8`,
     })
     .from(playerGame)
     .where(where.length ? and(...where) : undefined)
     .groupBy(playerGame.player, playerGame.token);
 }
 
+/**
+ * The sums the query asks for, read where they cost least: all time from the running totals (one
+ * row per player and token, or per rule set too); a period from its whole days plus the games of
+ * the part of its first day; a block range from its games.
+ */
+async function leaderboardSums(query: Query): Promise<SumsRow[]> {
+  if (query.fromBlock !== null || query.toBlock !== null) return sumsOfGames(query);
+  if (query.since === null) {
+    return query.ruleSet === null
+      ? sumsRows(playerTokenTotal, query)
+      : sumsRows(playerTotal, query);
+  }
+  const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
+  const [days, firstDayGames] = await Promise.all([
+    sumsRows(playerDay, query, [gt(playerDay.day, firstDay)]),
+    sumsOfGames(query, (firstDay + 1) * SECONDS_PER_DAY),
+  ]);
+  return [...days, ...firstDayGames];
+}
+
 app.get("/api/leaderboard", async (c) => {
   const query = parseLeaderboardQuery(new URL(c.req.url).searchParams);
-  const rawSums =
-    query.fromBlock === null && query.toBlock === null && query.since === null
-      ? await totalsByToken(query.ruleSet, query.token)
-      : await sumsOfGames(query);
   const byPlayer = new Map<string, LeaderboardSums[]>();
-  for (const { player, ...sums } of rawSums) {
-    const list = byPlayer.get(player) ?? [];
+  for (const row of await leaderboardSums(query)) {
+    const list = byPlayer.get(row.player) ?? [];
     list.push({
-      ...sums,
-      points: Number(sums.points ?? 0),
-      staked: BigInt(sums.staked),
-      net: BigInt(sums.net),
-      lastBlock: BigInt(sums.lastBlock),
+      token: row.token,
+      games: row.games,
+      wins: row.wins,
+      forfeits: row.forfeits,
+      best: row.best,
+      points: Number(row.points),
+      completed: row.completed,
+      yahtzees: row.yahtzees,
+      staked: BigInt(row.staked),
+      net: BigInt(row.net),
+      lastBlock: BigInt(row.lastBlock),
     });
-    byPlayer.set(player, list);
+    byPlayer.set(row.player, list);
   }
   const rows = [...byPlayer].map(([player, sums]) => rowFromSums(getAddress(player), sums));
   const sorted = sortLeaderboard(rows, {
@@ -167,7 +185,7 @@ app.get("/api/leaderboard", async (c) => {
     direction: query.direction,
     token: query.sortToken,
   });
-  const tokens = await db.selectDistinct({ token: playerTotal.token }).from(playerTotal);
+  const tokens = await db.select().from(tokenSeen);
   const meAt =
     query.me === null ? -1 : sorted.findIndex((r) => r.player.toLowerCase() === query.me);
   const body: WireLeaderboard = {
