@@ -154,6 +154,17 @@ export const playerDay = onchainTable(
   }),
 );
 
+/**
+ * Which finished games the board holds: one row, changed by every GameFinished and reverted with
+ * it by a reorg. The API's cache of sorted leaderboards is keyed by it.
+ */
+export const boardVersion = onchainTable("board_version", (t) => ({
+  id: t.integer().primaryKey(),
+  games: t.integer().notNull(),
+  lastBlock: t.bigint().notNull(),
+  lastHash: t.hex().notNull(),
+}));
+
 /** Every token a finished game was played for (the token filter's choices). */
 export const tokenSeen = onchainTable("token_seen", (t) => ({
   token: t.hex().primaryKey(),

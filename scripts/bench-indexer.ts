@@ -4,10 +4,12 @@
 // Target: leaderboard p99 under 50 ms at 10 000 games.
 //
 // Flags: --games N (default 10000), --players P (distinct players, default 500), --queries Q
-// (leaderboard requests timed, default 400), --seed S (default 1). Each game is one transaction and one block (~190 hall events). Nothing else
+// (leaderboard requests timed, default 400), --seed S (default 1), --postgres URL (index into
+// this Postgres database, as production does, instead of PGlite; a schema of its own, dropped). Each game is one transaction and one block (~190 hall events). Nothing else
 // should run meanwhile: the figures are the machine's.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { performance } from "node:perf_hooks";
 import { leaderboardSearch, type LeaderboardQuery } from "../web/src/lib/indexerWire.ts";
 import { clients } from "./lib/chain.ts";
@@ -21,6 +23,7 @@ const { values } = parseArgs({
   options: {
     games: { type: "string", default: "10000" },
     players: { type: "string", default: "500" },
+    postgres: { type: "string" },
     queries: { type: "string", default: "400" },
     seed: { type: "string", default: "1" },
   },
@@ -35,6 +38,14 @@ for (const [name, value] of Object.entries({ games, queries, players })) {
   }
 }
 const say = (line: string) => console.log(`[bench] ${line}`);
+const schema = `dicehall_bench_${process.pid}`;
+
+async function dropSchema(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+  await client.end();
+}
 
 const stack = await startDevStack({
   rpcPort: 0,
@@ -84,9 +95,11 @@ try {
     dataDir: join(ROOT, ".dev", `indexer-bench-${process.pid}`),
     removeOnStop: true,
     readyTimeoutMs: 3 * 3600_000,
+    postgres: values.postgres ? { url: values.postgres, schema } : undefined,
     log: say,
   });
   stops.push(() => indexer.stop());
+  if (values.postgres) stops.unshift(() => dropSchema(values.postgres!, schema));
   await indexer.waitForBlock(head, 3600_000);
   const indexSeconds = (performance.now() - started) / 1000;
   const metrics = await (await fetch(`${indexer.url}/metrics`)).text();
@@ -111,31 +124,46 @@ try {
       query: { token: NATIVE, sort: "net", sortToken: NATIVE },
     },
     { name: "Test USD", query: { token: stack.addresses.testToken } },
+    { name: "the last 24 hours (a period)", query: { since: lastTime - 86_400 } },
     { name: "the last minute (a period)", query: { since: lastTime - 60 } },
     { name: "by average, ascending", query: { sort: "average", direction: "asc" } },
     { name: "second page", query: { offset: 50, limit: 50 } },
     { name: "the viewer's rank", query: { me: board.rows.at(-1)?.player as `0x${string}` } },
   ];
-  const timings = new Map<number, number[]>();
-  for (let i = 0; i < queries + shapes.length; i++) {
-    const shape = i % shapes.length;
+  // Each round asks every shape twice: computed afresh (Cache-Control: no-cache; what the first
+  // visitor after a game ends waits for) and as the next visitor gets it (the sorted board cached
+  // until a game finishes).
+  const timings = { cold: new Map<number, number[]>(), warm: new Map<number, number[]>() };
+  const ask = async (shape: number, cold: boolean) => {
     const t0 = performance.now();
     const res = await fetch(
       `${indexer.url}/api/leaderboard?${leaderboardSearch(shapes[shape].query)}`,
+      { headers: cold ? { "cache-control": "no-cache" } : {} },
     );
-    if (!res.ok)
+    if (!res.ok) {
       throw new Error(`leaderboard query failed: HTTP ${res.status} ${await res.text()}`);
+    }
     await res.json();
-    // The first round warms up connections and Postgres' plans; it is not counted.
-    if (i >= shapes.length) {
-      const list = timings.get(shape) ?? [];
-      list.push(performance.now() - t0);
-      timings.set(shape, list);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < queries + shapes.length; i++) {
+    const shape = i % shapes.length;
+    const cold = await ask(shape, true);
+    const warm = await ask(shape, false);
+    // The first round warms up connections and the database's plans; it is not counted.
+    if (i < shapes.length) continue;
+    for (const [series, ms] of [
+      [timings.cold, cold],
+      [timings.warm, warm],
+    ] as const) {
+      series.set(shape, [...(series.get(shape) ?? []), ms]);
     }
   }
-  const all = [...timings.values()].flat().sort((a, b) => a - b);
-  const pct = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  const pct = (list: number[], p: number) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  };
+  const ms = (value: number) => +value.toFixed(1);
 
   const indexed = (await (await fetch(`${indexer.url}/api/games?limit=1`)).json()) as {
     total: number;
@@ -145,7 +173,10 @@ try {
       `the indexer has ${indexed.total} finished games; the chain has ${filled.games}`,
     );
   }
-  console.log(`\nIndexer benchmark: ${filled.games} games, ${board.total} players\n`);
+  console.log(
+    `\nIndexer benchmark: ${filled.games} games, ${board.total} players, ` +
+      `${values.postgres ? "Postgres" : "PGlite"}\n`,
+  );
   console.table([
     {
       step: "fill the chain",
@@ -160,21 +191,26 @@ try {
   ]);
   console.log(`${events} events in ${head - BigInt(stack.deployment.deploymentBlock)} blocks\n`);
   console.table(
-    [...timings.entries()].map(([shape, list]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return {
-        query: shapes[shape].name,
-        runs: sorted.length,
-        "p50 ms": +pct(sorted, 50).toFixed(1),
-        "p99 ms": +pct(sorted, 99).toFixed(1),
-      };
-    }),
+    shapes.map((shape, i) => ({
+      query: shape.name,
+      runs: timings.cold.get(i)!.length,
+      "computed p50": ms(pct(timings.cold.get(i)!, 50)),
+      "computed p99": ms(pct(timings.cold.get(i)!, 99)),
+      "cached p50": ms(pct(timings.warm.get(i)!, 50)),
+      "cached p99": ms(pct(timings.warm.get(i)!, 99)),
+    })),
   );
-  const p99 = pct(all, 99);
-  console.log(
-    `leaderboard over HTTP, all ${all.length} queries: p50 ${pct(all, 50).toFixed(1)} ms, ` +
-      `p99 ${p99.toFixed(1)} ms (target p99 < 50 ms): ${p99 < 50 ? "met" : "NOT met"}`,
-  );
+  for (const [name, series] of [
+    ["computed afresh", timings.cold],
+    ["cached board", timings.warm],
+  ] as const) {
+    const all = [...series.values()].flat();
+    const p99 = pct(all, 99);
+    console.log(
+      `leaderboard over HTTP, ${name}, ${all.length} queries: p50 ${pct(all, 50).toFixed(1)} ms, ` +
+        `p99 ${p99.toFixed(1)} ms (target p99 < 50 ms): ${p99 < 50 ? "met" : "NOT met"}`,
+    );
+  }
 } finally {
   await stopAll();
 }

@@ -312,6 +312,16 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       assert.ok(games.some((g) => g.forfeited.length > 0));
     });
 
+    it("keeps a sorted board until a game finishes, and computes afresh when asked", async () => {
+      const url = `${stack!.indexerUrl}/api/leaderboard?sort=yahtzees&limit=3`;
+      const timing = async (headers: Record<string, string> = {}) =>
+        (await fetch(url, { headers })).headers.get("server-timing") ?? "";
+      await timing();
+      assert.match(await timing(), /desc="cached"/);
+      assert.match(await timing({ "cache-control": "no-cache" }), /desc="computed"/);
+      // (After new games and after a reorg, the other tests compare every board with the fold.)
+    });
+
     it("answers bad queries with 400 and a reason", async () => {
       for (const path of [
         "/api/leaderboard?sort=luck",

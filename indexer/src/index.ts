@@ -1,5 +1,6 @@
 import { ponder, type Event } from "ponder:registry";
 import {
+  boardVersion,
   game,
   hallLog,
   playerDay,
@@ -193,6 +194,11 @@ async function onFinished(event: AnyEvent, context: Context) {
     .insert(tokenSeen)
     .values({ token: token as `0x${string}` })
     .onConflictDoNothing();
+  const version = { lastBlock: event.block.number, lastHash: event.block.hash };
+  await context.db
+    .insert(boardVersion)
+    .values({ id: 1, games: 1, ...version })
+    .onConflictDoUpdate((v) => ({ games: v.games + 1, ...version }));
 }
 
 const SECONDS_PER_DAY = 86_400n;
