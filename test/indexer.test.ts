@@ -121,8 +121,7 @@ function indexerSuite(database: "PGlite" | "Postgres") {
     }
 
     /** A two-seat game that ends when the player to move walks away: a forfeit on the board. */
-    async function walkAway(creator: Address, other: Address): Promise<bigint> {
-      const bet = parseEther("0.002");
+    async function walkAway(creator: Address, other: Address, bet: bigint): Promise<bigint> {
       const gameId = await openGame(t, creator, {
         token: NATIVE,
         bet,
@@ -288,8 +287,9 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       await advanceTime(t, 2 * 86_400);
       await fill(7, 2n);
       // Forfeits (a partial sheet is left out of best and average) and a cancelled lobby.
-      await walkAway(s.accounts[1], s.accounts[2]);
-      await walkAway(s.accounts[2], s.accounts[3]);
+      // The largest bet the local hall allows: sums in wei beyond what an int8 holds.
+      await walkAway(s.accounts[1], s.accounts[2], parseEther("10"));
+      await walkAway(s.accounts[2], s.accounts[3], parseEther("0.002"));
       const lobby = await openGame(t, s.accounts[4], {
         token: NATIVE,
         bet: parseEther("0.002"),
