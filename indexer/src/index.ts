@@ -204,20 +204,10 @@ async function onFinished(event: AnyEvent, context: Context) {
 const SECONDS_PER_DAY = 86_400n;
 
 /** A row of sums plus one game's sums: what foldLeaderboard over both would give. */
-function plus<
-  T extends {
-    games: number;
-    wins: number;
-    forfeits: number;
-    best: number | null;
-    points: bigint;
-    completed: number;
-    yahtzees: number;
-    staked: bigint;
-    net: bigint;
-    lastBlock: bigint;
-  },
->(t: T, sums: LeaderboardSums) {
+function plus<T extends Omit<typeof playerTokenTotal.$inferSelect, "id">>(
+  t: T,
+  sums: LeaderboardSums,
+) {
   return {
     games: t.games + sums.games,
     wins: t.wins + sums.wins,

@@ -83,21 +83,8 @@ async function progress(): Promise<{
   };
 }
 
-/** One player's sums in one token (see LeaderboardSums), as rows of the sums tables hold them. */
-interface SumsRow {
-  player: string;
-  token: string;
-  games: number;
-  wins: number;
-  forfeits: number;
-  best: number | null;
-  points: bigint;
-  completed: number;
-  yahtzees: number;
-  staked: bigint;
-  net: bigint;
-  lastBlock: bigint;
-}
+/** One player's sums in one token (see LeaderboardSums), as the sums tables hold them. */
+type SumsRow = Omit<typeof playerTokenTotal.$inferSelect, "id">;
 
 type Query = ReturnType<typeof parseLeaderboardQuery>;
 const SECONDS_PER_DAY = 86_400;
