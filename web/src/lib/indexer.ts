@@ -48,6 +48,26 @@ export function indexerUrl(): string | null {
   return raw ? raw.replace(/\/+$/, "") : null;
 }
 
+/** What a paged hook returns when the index serves its pages. */
+function servedByIndex<T>(
+  served: {
+    refetch(): unknown;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage(): unknown;
+  },
+  data: T,
+) {
+  return {
+    source: "indexer" as const,
+    data,
+    error: null,
+    refetch: () => void served.refetch(),
+    hasMore: served.hasNextPage,
+    showMore: () => void (served.isFetchingNextPage || served.fetchNextPage()),
+  };
+}
+
 // ------------------------------------------------------------------ the client
 
 export type IndexerFailure =
@@ -319,14 +339,7 @@ export function useLeaderboard(params: LeaderboardParams): Read & {
   const fromIndex = useMemo(() => joinPages(served.data), [served.data]);
 
   if (!path.chain && fromIndex) {
-    return {
-      source: "indexer",
-      data: fromIndex,
-      error: null,
-      refetch: () => void served.refetch(),
-      hasMore: served.hasNextPage,
-      showMore: () => void (served.isFetchingNextPage || served.fetchNextPage()),
-    };
+    return servedByIndex(served, fromIndex);
   }
   // While the index is checked (or its answer is on its way) whatever the chain scan already
   // has stays on screen.
@@ -456,14 +469,7 @@ export function useFinishedGames({
   }, [served.data]);
 
   if (!path.chain && fromIndex) {
-    return {
-      source: "indexer",
-      data: fromIndex,
-      error: null,
-      refetch: () => void served.refetch(),
-      hasMore: served.hasNextPage,
-      showMore: () => void (served.isFetchingNextPage || served.fetchNextPage()),
-    };
+    return servedByIndex(served, fromIndex);
   }
   const onChain = scanned && { games: scanned.slice(0, shown), total: scanned.length };
   return {
