@@ -111,6 +111,33 @@ describe("the dev stack (without the web app)", { timeout: 4 * 60_000 }, () => {
     assert.equal(s.keeper!.stats.revealed, 1);
   });
 
+  it("keeps what the node refused, over HTTP, for a failing test to print", async () => {
+    const s = stack!;
+    const since = Date.now();
+    const hall = table(s.rpcUrl, s.addresses.diceHall);
+    const [alice] = s.accounts.slice(1, 2);
+    await assert.rejects(score(hall, alice, 999_999n, 12));
+    // A request the node cannot parse, sent as a plain HTTP client would.
+    const response = await fetch(s.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getBalance", params: ["0x12"] }),
+    });
+    const body = (await response.json()) as { error?: { code: number } };
+    assert.ok(body.error, "the node refused the bad address");
+
+    const refused = s.nodeRefusals.since(since);
+    const rejectedScore = refused.find((r) => /UnknownGame\(999999\)/.test(r.message));
+    assert.ok(rejectedScore, `the refused score is kept: ${JSON.stringify(refused)}`);
+    assert.equal(rejectedScore.code, 3, "a revert is code 3");
+    const bad = refused.find((r) => r.method === "eth_getBalance");
+    assert.ok(bad, "the malformed request is kept");
+    assert.equal(bad.code, body.error.code);
+    assert.match(bad.params, /0x12/);
+    // Each refusal is kept once: the hook records the node's own connection only.
+    assert.equal(refused.filter((r) => r.method === "eth_getBalance").length, 1);
+  });
+
   it("stops everything: the port is free and the test deployment is gone", async () => {
     const port = Number(new URL(stack!.rpcUrl).port);
     await stack!.stop();

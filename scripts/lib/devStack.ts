@@ -7,7 +7,7 @@
 // it is a child process that ends itself when this one is gone (scripts/lib/orphanGuard.mjs).
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { network } from "hardhat";
+import hre, { network } from "hardhat";
 import type { JsonRpcServer, NetworkConnection } from "hardhat/types/network";
 import type { ViteDevServer } from "vite";
 import { getAddress, type Address } from "viem";
@@ -28,6 +28,7 @@ import {
 } from "./deployments.ts";
 import { DEFAULT_INDEXER_PORT, startIndexer, type Indexer } from "./indexer.ts";
 import { DEFAULT_REVEAL_DELAY_MS, startKeeper, type Keeper } from "./keeper.ts";
+import { NodeRefusals } from "./nodeRefusals.ts";
 import { assertPortFree, freePort } from "./ports.ts";
 
 export { PortInUseError } from "./ports.ts";
@@ -90,6 +91,8 @@ export interface DevStack {
   accounts: Address[];
   keeper?: Keeper;
   keeperDelayMs: number;
+  /** The requests the node answered with an error, latest 200 (a test's failure says them). */
+  nodeRefusals: NodeRefusals;
   stop(): Promise<void>;
 }
 
@@ -131,6 +134,12 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       await cleanup().catch((err: unknown) => log(`while stopping: ${String(err)}`));
     }
   };
+
+  // What the node refuses is kept for a failing test to print; the hook is this stack's only.
+  const nodeRefusals = new NodeRefusals();
+  const refusalHandler = nodeRefusals.handler("node");
+  hre.hooks.registerHandlers("network", refusalHandler);
+  cleanups.push(async () => hre.hooks.unregisterHandlers("network", refusalHandler));
 
   try {
     // The node: a fresh in-memory chain, served over HTTP and WebSocket.
@@ -240,6 +249,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       accounts: await nodeAccounts(publicClient),
       keeper,
       keeperDelayMs,
+      nodeRefusals,
       stop,
     };
   } catch (err) {

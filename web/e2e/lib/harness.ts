@@ -8,6 +8,7 @@ import { it } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 import { ROOT } from "../../../scripts/lib/deployments.ts";
+import { describeRefusals } from "../../../scripts/lib/nodeRefusals.ts";
 import { startE2EStack, type E2EStack } from "./stack.ts";
 import { ARTIFACT_TIMEOUT_MS, PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS, scaled } from "./timing.ts";
 
@@ -234,6 +235,9 @@ export const timings: Timing[] = [];
  * fails the test even when everything else passed. `timeout` is the test's budget on a loaded
  * 2-CPU machine, scaled by E2E_TIMEOUT_SCALE.
  */
+/** How many of the node's refusals (the latest) a failed test's error lists. */
+const MAX_REFUSALS_SHOWN = 12;
+
 export function e2e(
   suite: () => Suite,
   name: string,
@@ -264,6 +268,15 @@ export function e2e(
       session.assertNoConsoleErrors();
       ok = true;
     } catch (err) {
+      // What the node refused during the test goes into the error itself: a CI log shows the
+      // error, and a transaction that never landed is explained there.
+      const refused = describeRefusals(
+        session.stack.chain.nodeRefusals.since(started).slice(-MAX_REFUSALS_SHOWN),
+        started,
+      );
+      if (refused.length > 0 && err instanceof Error) {
+        err.message += `\n  The node refused, during this test (latest ${MAX_REFUSALS_SHOWN} at most):\n    ${refused.join("\n    ")}`;
+      }
       const dir = await session.saveFailure(err).catch(() => "(could not save)");
       t.diagnostic(`failure artifacts: ${dir}`);
       throw err;

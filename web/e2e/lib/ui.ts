@@ -121,6 +121,11 @@ export async function rollCount(page: Page): Promise<number | undefined> {
   return match ? Number(match[1]) : undefined;
 }
 
+/** The table's error line (a move the chain or the wallet refused, in words); null when none. */
+export async function tableError(page: Page): Promise<string | null> {
+  return textNow(page.getByRole("region", { name: /dice$/i }).getByRole("alert")).catch(() => null);
+}
+
 /** Waits until this page may roll (its turn, nothing pending, nothing being sent). */
 export async function waitForRollEnabled(page: Page, timeout = MOVE_TIMEOUT_MS): Promise<void> {
   await eventually(

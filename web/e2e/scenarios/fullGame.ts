@@ -27,6 +27,7 @@ import {
   openAs,
   sheetTotals,
   standings,
+  tableError,
   waitForRoll,
   waitForRollEnabled,
 } from "../lib/ui.ts";
@@ -58,6 +59,29 @@ async function readout(page: Page, key: string, expected: RegExp): Promise<void>
   await eventually(`${key.toUpperCase()} to read out ${expected}`, async () =>
     expected.test((await page.getByTestId("live-region").textContent()) ?? "") ? true : undefined,
   );
+}
+
+/**
+ * Waits for the move just made on `page` to pass the turn on chain. A move the table reports as
+ * failed ends the wait at once, with the table's words, instead of running out the clock.
+ */
+async function moveLands(
+  stack: Suite["stack"],
+  gameId: bigint,
+  before: string,
+  page: Page,
+  what: string,
+): Promise<void> {
+  const outcome = await eventually(
+    what,
+    async () => {
+      if ((await turnKey(stack, gameId)) !== before) return "landed";
+      const error = await tableError(page);
+      return error ? `the table says "${error}"` : undefined;
+    },
+    MOVE_TIMEOUT_MS,
+  );
+  if (outcome !== "landed") throw new Error(`${what} did not happen: ${outcome}`);
 }
 
 export function fullGameScenarios(suite: () => Suite): void {
@@ -131,10 +155,12 @@ export function fullGameScenarios(suite: () => Suite): void {
         bTurns++;
         await keyboardScore(b.page);
       }
-      await eventually(
+      await moveLands(
+        stack,
+        gameId,
+        afterDraw,
+        pageOf(first),
         "the first turn to be scored on chain",
-        async () => ((await turnKey(stack, gameId)) !== afterDraw ? true : undefined),
-        MOVE_TIMEOUT_MS,
       );
 
       // --- The other 25 turns of 13 rounds: whoever's turn it is on chain moves on their page.
@@ -156,10 +182,12 @@ export function fullGameScenarios(suite: () => Suite): void {
           }
           await keyboardTurn(b.page, bTurns === 1 || bTurns === 7);
         }
-        await eventually(
+        await moveLands(
+          stack,
+          gameId,
+          before,
+          pageOf(player),
           `turn ${turn + 1} to be scored on chain`,
-          async () => ((await turnKey(stack, gameId)) !== before ? true : undefined),
-          MOVE_TIMEOUT_MS,
         );
       }
 
