@@ -5,6 +5,9 @@ import {
   encodeErrorResult,
   HttpRequestError,
   InsufficientFundsError,
+  InvalidInputRpcError,
+  RpcRequestError,
+  TransactionExecutionError,
   parseAbi,
   UserRejectedRequestError,
   type AbiParameter,
@@ -132,6 +135,27 @@ describe("describeError", () => {
   it("explains missing funds with the native coin's name", () => {
     const error = new InsufficientFundsError({ cause: undefined });
     expect(describeError(error, { nativeSymbol: "ETH" }).message).toMatch(/enough ETH/);
+  });
+
+  it("gives the node's own words when it refuses a transaction, not viem's name for the code", () => {
+    // What the local node answered a score sent with too little gas (a -32000).
+    const body = { method: "eth_sendTransaction", params: [] };
+    const error = new TransactionExecutionError(
+      new InvalidInputRpcError(
+        new RpcRequestError({
+          body,
+          url: "http://127.0.0.1:8545",
+          error: { code: -32000, message: "Transaction ran out of gas" },
+        }),
+      ),
+      { account: undefined, chain: undefined } as never,
+    );
+    const described = describeError(error);
+    expect(described.kind).toBe("refused");
+    expect(described.message).toBe(
+      "The network turned this down (it said: “Transaction ran out of gas”). Nothing changed; try again.",
+    );
+    expect(described.message).not.toMatch(/Missing or invalid parameters/);
   });
 
   it("explains an unreachable network", () => {

@@ -5,6 +5,7 @@ import {
   decodeErrorResult,
   HttpRequestError,
   InsufficientFundsError,
+  RpcError,
   TimeoutError,
   TransactionReceiptNotFoundError,
   UserRejectedRequestError,
@@ -28,7 +29,8 @@ export interface ErrorContext {
   nativeSymbol?: string;
 }
 
-export type PlayerErrorKind = "revert" | "rejected" | "funds" | "network" | "dropped" | "other";
+export type PlayerErrorKind =
+  "revert" | "rejected" | "funds" | "network" | "refused" | "dropped" | "other";
 
 export interface PlayerError {
   kind: PlayerErrorKind;
@@ -241,6 +243,16 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): PlayerErr
       return {
         kind: "network",
         message: "Can't reach the network right now. Check your connection and try again.",
+      };
+    }
+    // The node or the wallet answered with an error of its own (not a revert): viem's words for
+    // the code ("Missing or invalid parameters") mean nothing to a player; the node's own do a bit.
+    const refusal = error.walk((e) => e instanceof RpcError);
+    if (refusal instanceof RpcError) {
+      const said = refusal.details?.replace(/\s+/g, " ").trim();
+      return {
+        kind: "refused",
+        message: `The network turned this down${said ? ` (it said: “${said}”)` : ""}. Nothing changed; try again.`,
       };
     }
     return { kind: "other", message: error.shortMessage };

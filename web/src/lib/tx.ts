@@ -18,6 +18,7 @@ import {
 } from "wagmi/actions";
 import { LOCAL_CHAIN_ID } from "./chains.ts";
 import { describeError, type ErrorContext, type PlayerError } from "./errors.ts";
+import { gasLimitFor } from "./gas.ts";
 import { diceHallAbi } from "./generated/abis.ts";
 import { useHall } from "./hall.ts";
 import { queryKeys } from "./queryKeys.ts";
@@ -51,30 +52,6 @@ export function hallCall<F extends HallWriteName>(
 
 export function approveCall(token: Address, spender: Address, amount: bigint): WriteRequest {
   return { address: token, abi: erc20Abi as Abi, functionName: "approve", args: [spender, amount] };
-}
-
-/**
- * Gas a roll gets beyond its estimate. What a roll writes depends on other tables' pending rolls,
- * which can change between the estimate and the block: Pyth Entropy keeps requests in a fixed array
- * and spills to a fresh slot while an unanswered request holds the one a new request lands on, and
- * DiceHall files requests in a ring of its own with the same fallback. Measured under Pyth's real
- * Entropy (README, Gas), the usual path uses 157 020 gas and the worst (both slots held, a surplus
- * opening a credit) 245 385: 88 365 over the estimate. Unused gas is not charged. Every other call's gas
- * depends on its own table only.
- */
-export const ROLL_GAS_HEADROOM = 100_000n;
-
-/**
- * What to send with a roll: the fee just quoted plus 10 %, so that a provider raising its fee
- * between the quote and the block does not fail the roll; the contract credits the surplus back.
- */
-export function rollValue(fee: bigint): bigint {
-  return fee + fee / 10n;
-}
-
-/** The gas limit to send with a write, given its estimate; undefined leaves it to the wallet. */
-export function gasLimitFor(functionName: string, estimate: bigint): bigint | undefined {
-  return functionName === "roll" ? estimate + ROLL_GAS_HEADROOM : undefined;
 }
 
 /** Where a write is: checking it against the chain, in the wallet, waiting for a block. */
@@ -120,17 +97,16 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
       // after its window, roll again after the entropy timeout) are judged by.
       const blockTag = hall.chainId === LOCAL_CHAIN_ID ? "pending" : undefined;
       const simulation = await simulateContract(config, { ...request, chainId, blockTag } as never);
-      let gas: bigint | undefined;
-      if (request.functionName === "roll") {
-        const estimate = await estimateGas(config, {
-          chainId,
-          blockTag,
-          to: request.address,
-          data: encodeFunctionData(request as never),
-          value: request.value,
-        } as never);
-        gas = gasLimitFor(request.functionName, estimate);
-      }
+      // The gas limit is ours, with headroom, not the wallet's: some wallets (and a local node
+      // signing for its own accounts) send the bare estimate, which a block later can be short.
+      const estimate = await estimateGas(config, {
+        chainId,
+        blockTag,
+        to: request.address,
+        data: encodeFunctionData(request as never),
+        value: request.value,
+      } as never);
+      const gas = gasLimitFor(request.functionName, estimate);
       setPhase("wallet");
       const hash = await writeContract(config, {
         ...(simulation as { request: object }).request,

@@ -1,0 +1,36 @@
+// The gas and value the app sends with a write. Pure numbers, so that the contract tests can check
+// them against the chain (test/gasMargin.test.ts) without the app's React and wallet code.
+
+/**
+ * Gas a roll gets beyond its estimate. What a roll writes depends on other tables' pending rolls,
+ * which can change between the estimate and the block: Pyth Entropy keeps requests in a fixed array
+ * and spills to a fresh slot while an unanswered request holds the one a new request lands on, and
+ * DiceHall files requests in a ring of its own with the same fallback. Measured under Pyth's real
+ * Entropy (README, Gas), the usual path uses 157 020 gas and the worst (both slots held, a surplus
+ * opening a credit) 245 385: 88 365 over the estimate. Unused gas is not charged.
+ */
+export const ROLL_GAS_HEADROOM = 100_000n;
+
+/**
+ * Every other write gets its estimate plus this share (percent). An estimate is exact for the
+ * block it was made on, and the next block can differ in ways that cost gas: a move in the same
+ * second as the dice rewrites the game's clock slot with the value it already holds (100 gas), one
+ * a second later changes it (2 900). A score estimated at 45 404 gas ran out of gas that way when
+ * the wallet sent the estimate as it was, so no write is sent with its bare estimate.
+ */
+export const GAS_MARGIN_PERCENT = 30n;
+
+/** The gas limit to send with a write, given its estimate. */
+export function gasLimitFor(functionName: string, estimate: bigint): bigint {
+  return functionName === "roll"
+    ? estimate + ROLL_GAS_HEADROOM
+    : estimate + (estimate * GAS_MARGIN_PERCENT) / 100n;
+}
+
+/**
+ * What to send with a roll: the fee just quoted plus 10 %, so that a provider raising its fee
+ * between the quote and the block does not fail the roll; the contract credits the surplus back.
+ */
+export function rollValue(fee: bigint): bigint {
+  return fee + fee / 10n;
+}
