@@ -5,6 +5,7 @@ import { LobbyPage } from "./features/lobby/components/LobbyPage.tsx";
 import { NetworkBanner } from "./features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "./features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "./lib/hall.ts";
+import { useIndexCatchUp } from "./lib/indexerStatus.ts";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -69,6 +70,7 @@ function useFocusOnNavigate() {
 
 export function App() {
   useHallWatcher();
+  useIndexCatchUp();
   useFocusOnNavigate();
   return (
     <div className="app">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { watchContractEvent } from "viem/actions";
 import type { Address, Client } from "viem";
 import { useChainId, useClient, useConnection } from "wagmi";
@@ -62,6 +62,25 @@ export function useHall(): Hall | null {
   return useHallStatus().hall;
 }
 
+/** The latest block with a game event the watcher saw, and when it saw it. */
+export interface WatchedBlock {
+  block: bigint;
+  seenAt: number;
+}
+
+/** Records a block with game events, unless a later one is already recorded. */
+export function noteWatchedBlock(
+  queryClient: QueryClient,
+  scope: Hall["scope"],
+  block: bigint,
+  now = Date.now(),
+): void {
+  const key = queryKeys.watchedBlock(scope);
+  const known = queryClient.getQueryData<WatchedBlock>(key);
+  if (known && known.block >= block) return;
+  queryClient.setQueryData<WatchedBlock>(key, { block, seenAt: now });
+}
+
 /**
  * Watches every DiceHall event and invalidates exactly the queries it touches; the queries then
  * extend their logs incrementally. Mounted once, in the layout.
@@ -80,14 +99,21 @@ export function useHallWatcher(): void {
         const games = new Set<string>();
         let settings = false;
         let money = false;
+        let gameBlock: bigint | null = null;
         for (const log of logs) {
           const args = (log as { args?: Record<string, unknown> }).args ?? {};
-          if (typeof args.gameId === "bigint") games.add(args.gameId.toString());
+          if (typeof args.gameId === "bigint") {
+            games.add(args.gameId.toString());
+            if (log.blockNumber !== null && (gameBlock === null || log.blockNumber > gameBlock)) {
+              gameBlock = log.blockNumber;
+            }
+          }
           if (log.eventName === "Credited" || log.eventName === "Withdrawn") money = true;
           else if (!("gameId" in args)) settings = true; // an owner change
         }
         const invalidate = (queryKey: readonly unknown[]) =>
           void queryClient.invalidateQueries({ queryKey });
+        if (gameBlock !== null) noteWatchedBlock(queryClient, scope, gameBlock);
         if (games.size) {
           invalidate(queryKeys.hallLogs(scope));
           invalidate(queryKeys.gameViewsAll(scope));

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderHook, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { finishedGames } from "./history.ts";
 import {
@@ -12,8 +12,10 @@ import {
   useFinishedGames,
   useGameLogs,
 } from "./indexer.ts";
+import { CATCH_UP_INTERVAL_MS, useIndexCatchUp } from "./indexerStatus.ts";
 import { gameToWire, type WireStatus } from "./indexerWire.ts";
 import type { LeaderboardLog } from "./leaderboard.ts";
+import { queryKeys } from "./queryKeys.ts";
 import { PLAYERS, scriptedGame } from "./replay.testkit.ts";
 import { HALL, rpcLog, twoPlayerOpening } from "./testLogs.ts";
 
@@ -200,3 +202,58 @@ describe("useFinishedGames", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe("useIndexCatchUp", () => {
+  it("refreshes the index's reads once the index has the block the watcher saw, not before", async () => {
+    let indexedBlock = 11;
+    const statusCalls: number[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input));
+        expect(url.pathname).toBe("/api/status");
+        statusCalls.push(indexedBlock);
+        return Response.json({ ...STATUS, block: String(indexedBlock) });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let reads = 0;
+    const { unmount } = renderHook(
+      () => {
+        useIndexCatchUp();
+        // One read from the index, as the leaderboard page holds it.
+        useQuery({
+          queryKey: queryKeys.indexed(SCOPE, URL_, "leaderboard", ""),
+          queryFn: () => ++reads,
+        });
+      },
+      {
+        wrapper: ({ children }) => (
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    // Nothing seen yet: the catch-up asks nothing.
+    await new Promise((r) => setTimeout(r, CATCH_UP_INTERVAL_MS + 100));
+    expect(statusCalls).toEqual([]);
+
+    // The watcher sees a game event in block 12; the index is still at 11.
+    act(() => noteWatched(client, 12n));
+    await waitFor(() => expect(statusCalls.length).toBeGreaterThanOrEqual(2));
+    expect(reads).toBe(1);
+
+    // The index gets there: the read is fetched again, once, and the asking stops.
+    indexedBlock = 12;
+    await waitFor(() => expect(reads).toBe(2), { timeout: 3 * CATCH_UP_INTERVAL_MS });
+    const asked = statusCalls.length;
+    await new Promise((r) => setTimeout(r, 3 * CATCH_UP_INTERVAL_MS));
+    expect(statusCalls.length).toBe(asked);
+    expect(reads).toBe(2);
+    unmount();
+  });
+});
+
+function noteWatched(client: QueryClient, block: bigint) {
+  client.setQueryData(queryKeys.watchedBlock(SCOPE), { block, seenAt: Date.now() });
+}

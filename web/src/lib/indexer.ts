@@ -8,7 +8,7 @@ import {
 import type { Address } from "viem";
 import { useGameSnapshot } from "./gameData.ts";
 import { sameAddress } from "./gameState.ts";
-import { useHall, type Hall } from "./hall.ts";
+import { useHall } from "./hall.ts";
 import { decodeLogs, type HallLog } from "./hallEvents.ts";
 import { finishedGames, type FinishedGame } from "./history.ts";
 import {
@@ -22,16 +22,32 @@ import { useLeaderboardLogs, usePeriodFromBlock, type LeaderboardLogs } from "./
 import { periodStart, type Period } from "./leaderboardPeriod.ts";
 import {
   gameFromWire,
-  INDEXER_API_VERSION,
   leaderboardSearch,
   rowFromWire,
   type LeaderboardQuery,
   type WireGameLogs,
   type WireGames,
   type WireLeaderboard,
-  type WireStatus,
 } from "./indexerWire.ts";
+import {
+  fallbackNotice,
+  fetchIndexer,
+  IndexerError,
+  useIndexer,
+  type IndexerState,
+} from "./indexerStatus.ts";
 import { queryKeys } from "./queryKeys.ts";
+
+export {
+  fallbackNotice,
+  fetchIndexer,
+  IndexerError,
+  indexerUrl,
+  statusProblem,
+  useIndexer,
+  type IndexerFailure,
+  type IndexerState,
+} from "./indexerStatus.ts";
 
 /**
  * The game index (the Ponder indexer in indexer/, set with VITE_INDEXER_URL) answers the
@@ -41,12 +57,6 @@ import { queryKeys } from "./queryKeys.ts";
  * scan of the chain, with a notice saying why when the index failed. The index's status is
  * checked again every 30 s, so it takes over again on its own once it is back.
  */
-
-/** The configured index, trimmed and without a trailing slash; null when there is none. */
-export function indexerUrl(): string | null {
-  const raw = import.meta.env.VITE_INDEXER_URL?.trim();
-  return raw ? raw.replace(/\/+$/, "") : null;
-}
 
 /** What a paged hook returns when the index serves its pages. */
 function servedByIndex<T>(
@@ -68,86 +78,6 @@ function servedByIndex<T>(
   };
 }
 
-// ------------------------------------------------------------------ the client
-
-export type IndexerFailure =
-  | "unreachable"
-  | "timeout"
-  | "server"
-  | "refused"
-  | "bad-answer"
-  | "other-hall"
-  | "other-version"
-  | "catching-up";
-
-/** Why the index can't serve this page; the message completes "The game index at <url> …". */
-export class IndexerError extends Error {
-  constructor(
-    readonly failure: IndexerFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = "IndexerError";
-  }
-}
-
-export const INDEXER_TIMEOUT_MS = 6_000;
-/** How often the status is checked again, so a failed index comes back on its own. */
-export const STATUS_INTERVAL_MS = 30_000;
-
-/** GET one JSON document from the index; every failure becomes an IndexerError in words. */
-export async function fetchIndexer<T>(
-  url: string,
-  path: string,
-  { signal, timeoutMs = INDEXER_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {},
-): Promise<T> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const cancel = () => controller.abort();
-  signal?.addEventListener("abort", cancel);
-  try {
-    let response: Response;
-    try {
-      response = await fetch(`${url}${path}`, {
-        signal: controller.signal,
-        headers: { accept: "application/json" },
-      });
-    } catch (error) {
-      // A cancelled query (the page moved on) is not the index's fault.
-      if (signal?.aborted) throw error;
-      if (timedOut)
-        throw new IndexerError("timeout", `did not answer within ${timeoutMs / 1000} s`);
-      throw new IndexerError("unreachable", "can't be reached");
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      if (timedOut)
-        throw new IndexerError("timeout", `did not answer within ${timeoutMs / 1000} s`);
-      body = undefined;
-      if (response.ok) throw new IndexerError("bad-answer", "sent an answer this app can't read");
-    }
-    if (!response.ok) {
-      const reason =
-        typeof (body as { error?: unknown })?.error === "string"
-          ? (body as { error: string }).error
-          : `HTTP ${response.status}`;
-      throw response.status >= 500
-        ? new IndexerError("server", `failed to answer (${reason})`)
-        : new IndexerError("refused", `refused the request (${reason})`);
-    }
-    return body as T;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", cancel);
-  }
-}
-
 /** Runs a conversion of the index's answer; a shape it doesn't expect is a bad answer. */
 function readAnswer<T>(convert: () => T): T {
   try {
@@ -157,70 +87,7 @@ function readAnswer<T>(convert: () => T): T {
   }
 }
 
-/** Why this status means the index can't serve this hall's pages; null when it can. */
-export function statusProblem(status: WireStatus, hall: Hall["scope"]): IndexerError | null {
-  if (typeof status?.chainId !== "number" || typeof status.hall !== "string") {
-    return new IndexerError("bad-answer", "sent an answer this app can't read");
-  }
-  if (status.version !== INDEXER_API_VERSION) {
-    return new IndexerError(
-      "other-version",
-      `speaks version ${status.version} of its API and this app reads version ${INDEXER_API_VERSION}`,
-    );
-  }
-  if (status.chainId !== hall.chainId || !sameAddress(status.hall, hall.hall)) {
-    return new IndexerError(
-      "other-hall",
-      `follows another hall (${status.hall} on chain ${status.chainId})`,
-    );
-  }
-  if (!status.ready) {
-    return new IndexerError(
-      "catching-up",
-      `is still catching up with the chain${status.block ? ` (at block ${status.block})` : ""}`,
-    );
-  }
-  return null;
-}
-
-/** The sentence a page shows when it reads the chain because the index failed. */
-export function fallbackNotice(url: string, error: unknown): string {
-  const why = error instanceof IndexerError ? error.message : "sent an answer this app can't read";
-  return `The game index at ${url} ${why}, so this page reads the chain directly; it may be slower.`;
-}
-
 // ------------------------------------------------------------------ the status
-
-export type IndexerState =
-  | { mode: "off" }
-  | { mode: "checking"; url: string }
-  | { mode: "on"; url: string }
-  | { mode: "failed"; url: string; notice: string };
-
-/** Whether the configured index follows this hall and is ready, checked every 30 s. */
-export function useIndexer(): IndexerState {
-  const hall = useHall();
-  const url = indexerUrl();
-  const status = useQuery({
-    queryKey:
-      hall && url ? queryKeys.indexerStatus(hall.scope, url) : queryKeys.idle("indexerStatus"),
-    queryFn: async ({ signal }) => {
-      const answer = await fetchIndexer<WireStatus>(url!, "/api/status", { signal });
-      const problem = statusProblem(answer, hall!.scope);
-      if (problem) throw problem;
-      return answer;
-    },
-    enabled: !!hall && !!url,
-    // Failing fast is the point: the page falls back at once and the interval retries.
-    retry: false,
-    staleTime: STATUS_INTERVAL_MS,
-    refetchInterval: STATUS_INTERVAL_MS,
-  });
-  if (!hall || !url) return { mode: "off" };
-  if (status.error) return { mode: "failed", url, notice: fallbackNotice(url, status.error) };
-  if (status.data) return { mode: "on", url };
-  return { mode: "checking", url };
-}
 
 /** Which path a read takes, given the index's state and its own request to the index. */
 function route(

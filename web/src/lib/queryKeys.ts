@@ -26,6 +26,13 @@ export const queryKeys = {
    */
   indexed: (s: Scope, url: string, what: string, params: string) =>
     [...root(s), "hallLogs", "indexer", url, what, params] as const,
+  /** Every read from one game index: refreshed together once the index has caught up. */
+  indexedAll: (s: Scope, url: string) => [...root(s), "hallLogs", "indexer", url] as const,
+  /**
+   * The latest block in which the hall watcher saw a game event, and when (a WatchedBlock). Set
+   * by the watcher, read by the index catch-up; outside hallLogs, so no invalidation clears it.
+   */
+  watchedBlock: (s: Scope) => [...root(s), "watchedBlock"] as const,
   /** The first block of a leaderboard period (bucketed by time). */
   periodStart: (s: Scope, period: string, bucket: number) =>
     [...root(s), "periodStart", period, bucket] as const,
