@@ -118,13 +118,12 @@ async function jsonRows(query: ReturnType<typeof sql>): Promise<SumsRow[]> {
 const whereAll = (conditions: ReturnType<typeof eq>[]) =>
   conditions.length ? and(...conditions)! : sql`true`;
 
-/** Rows of a sums table under the rule set and token filters. */
+/** Rows of a running-totals table under the rule set and token filters. */
 function sumsRows(
-  table: typeof playerTokenTotal | typeof playerTotal | typeof playerDay,
+  table: typeof playerTokenTotal | typeof playerTotal,
   query: Query,
-  more: ReturnType<typeof eq>[] = [],
 ): Promise<SumsRow[]> {
-  const where = [...more];
+  const where: ReturnType<typeof eq>[] = [];
   if (query.ruleSet !== null && "ruleSet" in table) where.push(eq(table.ruleSet, query.ruleSet));
   if (query.token !== null) where.push(eq(table.token, query.token));
   return jsonRows(sql`
@@ -134,6 +133,26 @@ function sumsRows(
       ${table.yahtzees} as "yahtzees", ${table.staked}::text as "staked",
       ${table.net}::text as "net", ${table.lastBlock}::text as "lastBlock"
     from ${table} where ${whereAll(where)}`);
+}
+
+/**
+ * The daily sums after `firstDay`, summed per player and token by SQL: one row each however many
+ * days and rule sets the period spans.
+ */
+function sumsOfDays(query: Query, firstDay: number): Promise<SumsRow[]> {
+  const d = playerDay;
+  const where: ReturnType<typeof eq>[] = [gt(d.day, firstDay)];
+  if (query.ruleSet !== null) where.push(eq(d.ruleSet, query.ruleSet));
+  if (query.token !== null) where.push(eq(d.token, query.token));
+  return jsonRows(sql`
+    select ${d.player} as "player", ${d.token} as "token", sum(${d.games})::int as "games",
+      sum(${d.wins})::int as "wins", sum(${d.forfeits})::int as "forfeits",
+      max(${d.best}) as "best", sum(${d.points})::text as "points",
+      sum(${d.completed})::int as "completed", sum(${d.yahtzees})::int as "yahtzees",
+      sum(${d.staked})::text as "staked", sum(${d.net})::text as "net",
+      max(${d.lastBlock})::text as "lastBlock"
+    from ${d} where ${whereAll(where)}
+    group by ${d.player}, ${d.token}`);
 }
 
 /**
@@ -174,7 +193,7 @@ async function leaderboardSums(query: Query): Promise<SumsRow[]> {
   }
   const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
   const [days, firstDayGames] = await Promise.all([
-    sumsRows(playerDay, query, [gt(playerDay.day, firstDay)]),
+    sumsOfDays(query, firstDay),
     sumsOfGames(query, (firstDay + 1) * SECONDS_PER_DAY),
   ]);
   return [...days, ...firstDayGames];
