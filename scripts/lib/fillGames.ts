@@ -194,20 +194,28 @@ export async function fillGames(opts: FillGamesOptions): Promise<FillResult> {
       await confirm(hash, "Funding the filler");
     }
 
-    // Sent without waiting (explicit nonces, explicit gas: no estimate per transaction), then awaited.
-    // The local node refuses a reverting transaction at once (it still mines it), so a game can
-    // fail at either step.
-    const sent = await Promise.allSettled(
-      batch.map(({ index, count }) =>
-        wallet.writeContract({
-          ...contract,
-          functionName: "playGames",
-          args: [(seed << 32n) + BigInt(index), BigInt(count)],
-          gas,
-          nonce: nonce + (index - wave),
-        }),
-      ),
-    );
+    // Sent one after the other (explicit nonces, explicit gas: no estimate per transaction), then
+    // their receipts awaited together. Not all at once: requests sent together can reach the node
+    // out of order, and an automining node refuses a nonce ahead of the next one instead of
+    // queueing it ("Nonce too high", seen at game 7 155 of 10 000). The local node refuses a
+    // reverting transaction at once (it still mines it), so a game can fail at either step.
+    const sent: PromiseSettledResult<Hex>[] = [];
+    for (const { index, count } of batch) {
+      sent.push(
+        await wallet
+          .writeContract({
+            ...contract,
+            functionName: "playGames",
+            args: [(seed << 32n) + BigInt(index), BigInt(count)],
+            gas,
+            nonce: nonce + (index - wave),
+          })
+          .then(
+            (value): PromiseSettledResult<Hex> => ({ status: "fulfilled", value }),
+            (reason: unknown): PromiseSettledResult<Hex> => ({ status: "rejected", reason }),
+          ),
+      );
+    }
     nonce += batch.length;
     const receipts = await Promise.allSettled(
       sent.map((s) =>
