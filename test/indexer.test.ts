@@ -345,18 +345,21 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         publicClient.request({ method: method as never, params: params as never });
       const before = await synced();
       const boardBefore = await api<WireLeaderboard>("/api/leaderboard?limit=500");
+      // One whole game by the test's filler; the seed decides how it goes.
+      const oneGame = (seed: bigint) =>
+        fillGames({
+          publicClient,
+          wallet: wallet(s.accounts[0]),
+          diceHall: s.addresses.diceHall,
+          mockEntropy: s.addresses.mockEntropy,
+          games: 1,
+          seed,
+          filler,
+        });
       const snapshot = (await rpc("evm_snapshot")) as string;
 
       // On the branch that will be dropped: a finished game and an open lobby.
-      const phantom = await fillGames({
-        publicClient,
-        wallet: wallet(s.accounts[0]),
-        diceHall: s.addresses.diceHall,
-        mockEntropy: s.addresses.mockEntropy,
-        games: 1,
-        seed: 99n,
-        filler,
-      });
+      const phantom = await oneGame(99n);
       const lobby = await openGame(t, s.accounts[5], {
         token: NATIVE,
         bet: parseEther("0.002"),
@@ -376,15 +379,7 @@ function indexerSuite(database: "PGlite" | "Postgres") {
 
       // Back to the snapshot; the new branch has another game under the same id, and is longer.
       assert.equal(await rpc("evm_revert", [snapshot]), true);
-      const replacement = await fillGames({
-        publicClient,
-        wallet: wallet(s.accounts[0]),
-        diceHall: s.addresses.diceHall,
-        mockEntropy: s.addresses.mockEntropy,
-        games: 1,
-        seed: 7n,
-        filler,
-      });
+      const replacement = await oneGame(7n);
       assert.equal(replacement.gameIds[0], phantomId);
       while ((await publicClient.getBlockNumber({ cacheTime: 0 })) <= droppedHead + 1n) {
         await rpc("evm_mine");

@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import type { Address } from "viem";
 
-import { eventually, shortAddress } from "./chain.ts";
+import { eventually, shortAddress, turnKey } from "./chain.ts";
 import type { Session, TrackedPage } from "./harness.ts";
+import type { E2EStack } from "./stack.ts";
 import { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS } from "./timing.ts";
 
 export { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS };
@@ -124,6 +125,30 @@ export async function rollCount(page: Page): Promise<number | undefined> {
 /** The table's error line (a move the chain or the wallet refused, in words); null when none. */
 export async function tableError(page: Page): Promise<string | null> {
   return textNow(page.getByRole("region", { name: /dice$/i }).getByRole("alert")).catch(() => null);
+}
+
+/**
+ * Waits for the move just made on `page` to pass the turn on chain (`before` is the turnKey taken
+ * before it). A move the table reports as failed ends the wait at once, with the table's words,
+ * instead of running out the clock.
+ */
+export async function moveLands(
+  stack: E2EStack,
+  gameId: bigint,
+  before: string,
+  page: Page,
+  what: string,
+): Promise<void> {
+  const outcome = await eventually(
+    what,
+    async () => {
+      if ((await turnKey(stack, gameId)) !== before) return "landed";
+      const error = await tableError(page);
+      return error ? `the table says "${error}"` : undefined;
+    },
+    MOVE_TIMEOUT_MS,
+  );
+  if (outcome !== "landed") throw new Error(`${what} did not happen: ${outcome}`);
 }
 
 /** Waits until this page may roll (its turn, nothing pending, nothing being sent). */

@@ -23,11 +23,11 @@ import {
   keyboardScore,
   legalBoxes,
   mouseTurn,
+  moveLands,
   nameFor,
   openAs,
   sheetTotals,
   standings,
-  tableError,
   waitForRoll,
   waitForRollEnabled,
 } from "../lib/ui.ts";
@@ -59,29 +59,6 @@ async function readout(page: Page, key: string, expected: RegExp): Promise<void>
   await eventually(`${key.toUpperCase()} to read out ${expected}`, async () =>
     expected.test((await page.getByTestId("live-region").textContent()) ?? "") ? true : undefined,
   );
-}
-
-/**
- * Waits for the move just made on `page` to pass the turn on chain. A move the table reports as
- * failed ends the wait at once, with the table's words, instead of running out the clock.
- */
-async function moveLands(
-  stack: Suite["stack"],
-  gameId: bigint,
-  before: string,
-  page: Page,
-  what: string,
-): Promise<void> {
-  const outcome = await eventually(
-    what,
-    async () => {
-      if ((await turnKey(stack, gameId)) !== before) return "landed";
-      const error = await tableError(page);
-      return error ? `the table says "${error}"` : undefined;
-    },
-    MOVE_TIMEOUT_MS,
-  );
-  if (outcome !== "landed") throw new Error(`${what} did not happen: ${outcome}`);
 }
 
 export function fullGameScenarios(suite: () => Suite): void {

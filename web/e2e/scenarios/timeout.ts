@@ -18,6 +18,7 @@ import {
   RESULT_HEADLINE,
   escapeRegExp,
   mouseTurn,
+  moveLands,
   nameFor,
   openAs,
   sheetText,
@@ -43,11 +44,7 @@ export function timeoutScenarios(suite: () => Suite): void {
       if ((await currentPlayer(stack, gameId)) === claimer) {
         const before = await turnKey(stack, gameId);
         await mouseTurn(c.page);
-        await eventually(
-          "the claimer's turn to be scored",
-          async () => ((await turnKey(stack, gameId)) !== before ? true : undefined),
-          MOVE_TIMEOUT_MS,
-        );
+        await moveLands(stack, gameId, before, c.page, "the claimer's turn to be scored");
       }
       assert.equal(await currentPlayer(stack, gameId), silent);
       const claim = c.page.getByRole("button", { name: "Claim the timeout" });
