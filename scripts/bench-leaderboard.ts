@@ -13,7 +13,7 @@ import {
   sortLeaderboard,
   type LeaderboardLog,
 } from "../web/src/lib/leaderboard.ts";
-import { ruleSet as ruleSetInfo } from "../web/src/rules/ruleSets.ts";
+import { ruleSet as ruleSetInfo } from "../core/rules/ruleSets.ts";
 
 const { values } = parseArgs({
   options: {

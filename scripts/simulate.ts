@@ -17,9 +17,9 @@ import { parseArgs } from "node:util";
 import { formatEther, formatUnits, numberToHex, parseEther, type Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 
-import { ruleSet as ruleSetInfo, type RuleSetId } from "../web/src/rules/ruleSets.ts";
-import { totals } from "../web/src/rules/sheet.ts";
-import { chooseTurnAction } from "../web/src/rules/strategy.ts";
+import { ruleSet as ruleSetInfo, type RuleSetId } from "../core/rules/ruleSets.ts";
+import { totals } from "../core/rules/sheet.ts";
+import { chooseTurnAction } from "../core/rules/strategy.ts";
 import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
 import { errorLine, isUnreachable, nodeAccounts, shortAddress, sleep } from "./lib/chain.ts";
 import { DEPLOYMENTS_FILE, loadDeployment } from "./lib/deployments.ts";

@@ -3,8 +3,8 @@ import { after, before, describe, it } from "node:test";
 import { erc20Abi, formatEther, parseEventLogs, type Address } from "viem";
 
 import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
-import { isRuleSetId } from "../web/src/rules/ruleSets.ts";
-import { isComplete, newSheet, totals, type Sheet } from "../web/src/rules/sheet.ts";
+import { isRuleSetId } from "../core/rules/ruleSets.ts";
+import { isComplete, newSheet, totals, type Sheet } from "../core/rules/sheet.ts";
 import { clients } from "../scripts/lib/chain.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { fillGames, type FillResult } from "../scripts/lib/fillGames.ts";

@@ -1,11 +1,11 @@
-// The TypeScript engine (web/src/rules) against the Solidity libraries on the in-process chain:
+// The TypeScript engine (core/rules) against the Solidity libraries on the in-process chain:
 // 20 000 random (rule set, box, dice) cases and 2 000 random whole sheets, including their totals.
 import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { network } from "hardhat";
-import { boxCount, type RuleSetId } from "../web/src/rules/ruleSets.ts";
-import { scoreBox } from "../web/src/rules/score.ts";
-import { applyScore, legalBoxes, newSheet, totals } from "../web/src/rules/sheet.ts";
+import { boxCount, type RuleSetId } from "../core/rules/ruleSets.ts";
+import { scoreBox } from "../core/rules/score.ts";
+import { applyScore, legalBoxes, newSheet, totals } from "../core/rules/sheet.ts";
 
 // A small seeded PRNG (mulberry32) so that a failure names a case that can be replayed.
 function prng(seed: number) {

@@ -8,7 +8,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: "node",
-      include: ["src/**/*.test.{ts,tsx}"],
+      include: ["src/**/*.test.{ts,tsx}", "../core/**/*.test.ts"],
       restoreMocks: true,
     },
   }),

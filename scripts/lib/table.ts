@@ -18,8 +18,8 @@ import {
 } from "viem";
 
 import { diceHallAbi, mockEntropyAbi } from "../../web/src/lib/generated/abis.ts";
-import type { RuleSetId } from "../../web/src/rules/ruleSets.ts";
-import type { Sheet } from "../../web/src/rules/sheet.ts";
+import type { RuleSetId } from "../../core/rules/ruleSets.ts";
+import type { Sheet } from "../../core/rules/sheet.ts";
 import { clients, nodeAccounts, sleep } from "./chain.ts";
 
 export const NATIVE: Address = zeroAddress;

@@ -20,8 +20,8 @@ import {
   type Table,
 } from "../../../scripts/lib/table.ts";
 import { diceHallAbi } from "../../src/lib/generated/abis.ts";
-import type { RuleSetId } from "../../src/rules/ruleSets.ts";
-import { boxOptions } from "../../src/rules/sheet.ts";
+import type { RuleSetId } from "../../../core/rules/ruleSets.ts";
+import { boxOptions } from "../../../core/rules/sheet.ts";
 import type { E2EStack } from "./stack.ts";
 import { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS } from "./timing.ts";
 

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { isRuleSetId, ruleSet } from "../rules/ruleSets.ts";
+import { isRuleSetId, ruleSet } from "../../../core/rules/ruleSets.ts";
 import type { LogEntry } from "./gameState.ts";
 
 export interface LogWords {

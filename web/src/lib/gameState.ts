@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem";
-import { isRuleSetId, type RuleSetId } from "../rules/ruleSets.ts";
-import { newSheet, type Sheet } from "../rules/sheet.ts";
+import { isRuleSetId, type RuleSetId } from "../../../core/rules/ruleSets.ts";
+import { newSheet, type Sheet } from "../../../core/rules/sheet.ts";
 import { isGameLog, mergeLogs, type GameLog, type HallLog } from "./hallEvents.ts";
 
 /**

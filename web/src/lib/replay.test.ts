@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { totals } from "../rules/sheet.ts";
+import { totals } from "../../../core/rules/sheet.ts";
 import { foldGame, key } from "./gameState.ts";
 import {
   buildReplay,

@@ -1,9 +1,9 @@
 import { keccak256, toHex, type Address, type Hex } from "viem";
-import type { RuleSetId } from "../rules/ruleSets.ts";
-import { rollDice } from "../rules/dice.ts";
-import type { Dice } from "../rules/score.ts";
-import { applyScore, newSheet, totals, type Sheet } from "../rules/sheet.ts";
-import { chooseTurnAction } from "../rules/strategy.ts";
+import type { RuleSetId } from "../../../core/rules/ruleSets.ts";
+import { rollDice } from "../../../core/rules/dice.ts";
+import type { Dice } from "../../../core/rules/score.ts";
+import { applyScore, newSheet, totals, type Sheet } from "../../../core/rules/sheet.ts";
+import { chooseTurnAction } from "../../../core/rules/strategy.ts";
 import type { HallLog } from "./hallEvents.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
-import { boxCount } from "../rules/ruleSets.ts";
-import { newSheet } from "../rules/sheet.ts";
+import { boxCount } from "../../../core/rules/ruleSets.ts";
+import { newSheet } from "../../../core/rules/sheet.ts";
 import {
   applyEvent,
   initialGameState,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RULE_SETS } from "../rules/ruleSets.ts";
+import { RULE_SETS } from "../../../core/rules/ruleSets.ts";
 import { boxExamples, hasExamples, jokerExamples, upperBonusExample } from "./rulesExamples.ts";
 
 const points = (ruleSet: 0 | 1 | 2 | 3, box: number, dice: number[]) =>

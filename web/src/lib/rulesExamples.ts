@@ -1,6 +1,6 @@
-import { ruleSet, type RuleSetId } from "../rules/ruleSets.ts";
-import { scoreBox } from "../rules/score.ts";
-import { boxOptions, newSheet, totals, type BoxOption, type Sheet } from "../rules/sheet.ts";
+import { ruleSet, type RuleSetId } from "../../../core/rules/ruleSets.ts";
+import { scoreBox } from "../../../core/rules/score.ts";
+import { boxOptions, newSheet, totals, type BoxOption, type Sheet } from "../../../core/rules/sheet.ts";
 
 /**
  * Examples for the rules pages. Only the dice are chosen here; every score is computed by the

@@ -3,7 +3,7 @@ import { keccak256, pad, toBytes, type Hex } from "viem";
 import { entropyExplorerUrl, explainDie, verifyOrderDraw, verifyRoll } from "./verify.ts";
 import { foldGame } from "./gameState.ts";
 import { ALICE, BOB, RANDOM, twoPlayerOpening } from "./testLogs.ts";
-import { drawTurnOrder } from "../rules/turnOrder.ts";
+import { drawTurnOrder } from "../../../core/rules/turnOrder.ts";
 
 const ZERO: Hex = pad("0x00", { size: 32 });
 const ONES: Hex = `0x${"ff".repeat(32)}`;

@@ -1,8 +1,8 @@
 import type { Address, Hex } from "viem";
-import { derivation, type DieDerivation } from "../rules/dice.ts";
-import { drawTurnOrder } from "../rules/turnOrder.ts";
-import { RulesError } from "../rules/errors.ts";
-import { checkDice } from "../rules/score.ts";
+import { derivation, type DieDerivation } from "../../../core/rules/dice.ts";
+import { drawTurnOrder } from "../../../core/rules/turnOrder.ts";
+import { RulesError } from "../../../core/rules/errors.ts";
+import { checkDice } from "../../../core/rules/score.ts";
 import type { LogEntry, RollRecord } from "./gameState.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keccak256, pad, toHex, type Hex } from "viem";
-import { RULE_SETS, type RuleSetId } from "../../rules/ruleSets.ts";
+import { RULE_SETS, type RuleSetId } from "../../../../core/rules/ruleSets.ts";
 import {
   applyScore,
   boxOptions,
@@ -8,7 +8,7 @@ import {
   newSheet,
   totals,
   type Sheet,
-} from "../../rules/sheet.ts";
+} from "../../../../core/rules/sheet.ts";
 import { verifyRoll } from "../verify.ts";
 import {
   initialPractice,

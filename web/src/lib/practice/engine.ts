@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
-import { rollDice } from "../../rules/dice.ts";
-import { isRuleSetId, ruleSet, type RuleSetId } from "../../rules/ruleSets.ts";
-import type { Dice } from "../../rules/score.ts";
+import { rollDice } from "../../../../core/rules/dice.ts";
+import { isRuleSetId, ruleSet, type RuleSetId } from "../../../../core/rules/ruleSets.ts";
+import type { Dice } from "../../../../core/rules/score.ts";
 import {
   applyScore,
   boxOptions,
@@ -9,7 +9,7 @@ import {
   newSheet,
   totals,
   type Sheet,
-} from "../../rules/sheet.ts";
+} from "../../../../core/rules/sheet.ts";
 
 /**
  * Practice mode: hot-seat games on one device, decided by the TypeScript rules engine alone. A

@@ -1,6 +1,6 @@
-import { ruleSet } from "../../rules/ruleSets.ts";
-import { boxOptions } from "../../rules/sheet.ts";
-import { adviseTurn, chooseTurnAction, type Ending } from "../../rules/strategy.ts";
+import { ruleSet } from "../../../../core/rules/ruleSets.ts";
+import { boxOptions } from "../../../../core/rules/sheet.ts";
+import { adviseTurn, chooseTurnAction, type Ending } from "../../../../core/rules/strategy.ts";
 import type { PracticeState } from "./engine.ts";
 
 /** Endings less likely than this are left out of a hint's reason. */

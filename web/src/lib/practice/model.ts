@@ -1,5 +1,5 @@
-import { ruleSet } from "../../rules/ruleSets.ts";
-import { boxOptions } from "../../rules/sheet.ts";
+import { ruleSet } from "../../../../core/rules/ruleSets.ts";
+import { boxOptions } from "../../../../core/rules/sheet.ts";
 import type { TableModel } from "../table/model.ts";
 import { ROLLS_PER_TURN, rollBlocker, type PracticeState } from "./engine.ts";
 

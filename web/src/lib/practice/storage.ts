@@ -1,5 +1,5 @@
 import { isHex } from "viem";
-import { isRuleSetId, ruleSet } from "../../rules/ruleSets.ts";
+import { isRuleSetId, ruleSet } from "../../../../core/rules/ruleSets.ts";
 import {
   MAX_GAMES,
   MAX_PLAYERS,

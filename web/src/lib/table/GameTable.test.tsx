@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { userEvent } from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { boxOptions, newSheet } from "../../rules/sheet.ts";
+import { boxOptions, newSheet } from "../../../../core/rules/sheet.ts";
 import { AnnouncerProvider } from "../announce.tsx";
 import { GameTable } from "./GameTable.tsx";
 import type { TableHandlers, TableModel } from "./model.ts";

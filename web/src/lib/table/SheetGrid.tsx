@@ -1,6 +1,6 @@
 import { Fragment, type RefObject } from "react";
-import { ruleSet, type BoxInfo } from "../../rules/ruleSets.ts";
-import { totals, type BoxOption } from "../../rules/sheet.ts";
+import { ruleSet, type BoxInfo } from "../../../../core/rules/ruleSets.ts";
+import { totals, type BoxOption } from "../../../../core/rules/sheet.ts";
 import type { TableHandlers, TableModel, TablePlayer } from "./model.ts";
 
 interface SheetGridProps {

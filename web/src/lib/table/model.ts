@@ -1,5 +1,5 @@
-import type { RuleSetId } from "../../rules/ruleSets.ts";
-import type { BoxOption, Sheet } from "../../rules/sheet.ts";
+import type { RuleSetId } from "../../../../core/rules/ruleSets.ts";
+import type { BoxOption, Sheet } from "../../../../core/rules/sheet.ts";
 
 /**
  * Everything the table shows, as plain data: the live game builds it from the chain, practice mode

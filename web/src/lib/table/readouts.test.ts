@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newSheet } from "../../rules/sheet.ts";
+import { newSheet } from "../../../../core/rules/sheet.ts";
 import type { TableModel, TablePlayer } from "./model.ts";
 import { readDice, readScores } from "./readouts.ts";
 

@@ -1,5 +1,5 @@
-import { ruleSet } from "../../rules/ruleSets.ts";
-import { totals } from "../../rules/sheet.ts";
+import { ruleSet } from "../../../../core/rules/ruleSets.ts";
+import { totals } from "../../../../core/rules/sheet.ts";
 import { keptAt, type TableModel } from "./model.ts";
 
 /** What the D, C, S and T keys read aloud: plain sentences from the table model. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Address } from "viem";
-import { isRuleSetId, ruleSet } from "../../../rules/ruleSets.ts";
+import { isRuleSetId, ruleSet } from "../../../../../core/rules/ruleSets.ts";
 import { formatTimestamp, formatTokenAmount } from "../../../lib/format.ts";
 import { sameAddress } from "../../../lib/gameState.ts";
 import { mySeat, RESULT_WORDS } from "../../../lib/history.ts";

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { isRuleSetId, ruleSet } from "../../../rules/ruleSets.ts";
+import { isRuleSetId, ruleSet } from "../../../../../core/rules/ruleSets.ts";
 import { useAnnounce } from "../../../lib/announce.tsx";
 import { describeError } from "../../../lib/errors.ts";
 import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";

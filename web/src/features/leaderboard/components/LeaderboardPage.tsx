@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { RULE_SETS, isRuleSetId } from "../../../rules/ruleSets.ts";
+import { RULE_SETS, isRuleSetId } from "../../../../../core/rules/ruleSets.ts";
 import { useHall } from "../../../lib/hall.ts";
 import { LEADERBOARD_PAGE, useLeaderboard } from "../../../lib/indexer.ts";
 import {

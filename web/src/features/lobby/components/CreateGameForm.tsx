@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { RULE_SETS } from "../../../rules/ruleSets.ts";
+import { RULE_SETS } from "../../../../../core/rules/ruleSets.ts";
 import {
   formatAmount,
   formatDuration,

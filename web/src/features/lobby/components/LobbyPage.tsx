@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useConnection } from "wagmi";
-import { ruleSet } from "../../../rules/ruleSets.ts";
+import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
 import { formatTokenAmount } from "../../../lib/format.ts";
 import { sameAddress, type GameState } from "../../../lib/gameState.ts";
 import { useHall } from "../../../lib/hall.ts";

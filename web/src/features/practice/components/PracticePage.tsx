@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ruleSet } from "../../../rules/ruleSets.ts";
+import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
 import { useAnnounce } from "../../../lib/announce.tsx";
 import { usePracticeSession } from "../hooks/usePracticeSession.ts";
 import { PlayerNames } from "./PlayerNames.tsx";

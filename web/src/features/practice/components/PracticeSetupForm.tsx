@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { RULE_SETS, type RuleSetId } from "../../../rules/ruleSets.ts";
+import { RULE_SETS, type RuleSetId } from "../../../../../core/rules/ruleSets.ts";
 import {
   defaultName,
   MAX_GAMES,

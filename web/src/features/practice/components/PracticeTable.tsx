@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ruleSet } from "../../../rules/ruleSets.ts";
+import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
 import { useAnnounce } from "../../../lib/announce.tsx";
 import type { PracticeAction, PracticeState } from "../../../lib/practice/engine.ts";
 import { hintKeepMask, practiceHint } from "../../../lib/practice/hint.ts";

@@ -1,4 +1,4 @@
-import type { BoxInfo, RuleSetInfo } from "../../../rules/ruleSets.ts";
+import type { BoxInfo, RuleSetInfo } from "../../../../../core/rules/ruleSets.ts";
 import { boxExamples } from "../../../lib/rulesExamples.ts";
 import { DiceRow } from "./DiceRow.tsx";
 

@@ -1,4 +1,4 @@
-import { ruleSet } from "../../../rules/ruleSets.ts";
+import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
 import { jokerExamples } from "../../../lib/rulesExamples.ts";
 import { DiceRow } from "./DiceRow.tsx";
 

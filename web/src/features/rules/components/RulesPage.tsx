@@ -1,5 +1,5 @@
 import { Link, NavLink, useParams } from "react-router";
-import { RULE_SETS, type RuleSetInfo } from "../../../rules/ruleSets.ts";
+import { RULE_SETS, type RuleSetInfo } from "../../../../../core/rules/ruleSets.ts";
 import { upperBonusExample } from "../../../lib/rulesExamples.ts";
 import { BoxTable } from "./BoxTable.tsx";
 import { MoneyRules, RandomnessRules, TurnRules } from "./HallRules.tsx";

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from "react-router";
-import { ruleSet, isRuleSetId } from "../../../rules/ruleSets.ts";
+import { ruleSet, isRuleSetId } from "../../../../../core/rules/ruleSets.ts";
 import { describeError } from "../../../lib/errors.ts";
 import { formatTokenAmount } from "../../../lib/format.ts";
 import { NATIVE } from "../../../lib/tokens.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boxOptions } from "../../../rules/sheet.ts";
+import { boxOptions } from "../../../../../core/rules/sheet.ts";
 import type { GameView, PlayerView } from "../../../lib/gameData.ts";
 import { foldGame, key } from "../../../lib/gameState.ts";
 import {

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
-import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "../../../rules/ruleSets.ts";
-import { boxOptions, newSheet, type Sheet } from "../../../rules/sheet.ts";
+import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "../../../../../core/rules/ruleSets.ts";
+import { boxOptions, newSheet, type Sheet } from "../../../../../core/rules/sheet.ts";
 import { formatCountdown } from "../../../lib/format.ts";
 import type { GameView, PlayerView } from "../../../lib/gameData.ts";
 import { describeEntry, type LogWords } from "../../../lib/gameLog.ts";

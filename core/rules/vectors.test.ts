@@ -30,7 +30,7 @@ interface Vectors {
 }
 
 const vectors = JSON.parse(
-  readFileSync(new URL("../../../test/vectors/rules-vectors.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../test/vectors/rules-vectors.json", import.meta.url), "utf8"),
 ) as Vectors;
 
 const label = (dice: readonly number[]): string => dice.join("");
