@@ -28,7 +28,7 @@ export default defineConfig({
     settings: {
       // Pyth's MockEntropy only compiles through the IR pipeline.
       viaIR: true,
-      optimizer: { enabled: true, runs: 1000 },
+      optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
     },
     npmFilesToBuild: ["@pythnetwork/entropy-sdk-solidity/MockEntropy.sol"],

@@ -7,7 +7,7 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IEntropyV2} from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
-import {EntropyStructsV2} from "@pythnetwork/entropy-sdk-solidity/EntropyStructsV2.sol";
+import {EntropyErrors} from "@pythnetwork/entropy-sdk-solidity/EntropyErrors.sol";
 
 import {IDiceHall} from "./interfaces/IDiceHall.sol";
 import {PlayerState, PlayerStateLibrary} from "./types/PlayerState.sol";
@@ -31,11 +31,23 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @notice Far above a provider's latency (seconds): asking again is for a provider that failed, so a
     /// revelation seen early (mempool, the provider's endpoint) cannot be traded for a fresh roll.
     uint32 public constant MIN_ENTROPY_TIMEOUT = 30 minutes;
-    /// @notice Entropy requests one roll may take (the first and two more) before the game can be called off.
-    uint8 public constant MAX_ENTROPY_ATTEMPTS = 3;
+    /// @notice The shortest call-off window: a roll must have been outstanding this long before its game can be
+    /// called off, so whoever wants a call-off must keep every other player's retry refused all that time.
+    uint32 public constant MIN_CALL_OFF_WINDOW = 6 hours;
+    /// @notice The longest call-off window, so that every game still ends in bounded time.
+    uint32 public constant MAX_CALL_OFF_WINDOW = 7 days;
+    /// @notice A call-off window spans at least this many entropy timeouts (that many chances to ask again).
+    uint32 public constant MIN_RETRIES_PER_WINDOW = 12;
+    /// @notice A game's roll fee cap is this multiple of its provider's fee when the lobby opened; a dearer quote
+    /// is a refusal (the clock stays stopped), so a provider cannot price a player out of their turn.
+    uint256 public constant ROLL_FEE_CAP_MULTIPLE = 10;
     /// @dev Salt of the turn order draw, so that it never shares a hash with a die of the same number.
     bytes32 private constant ORDER_DRAW = keccak256("DiceHall.turnOrder");
     uint256 private constant BPS = 10_000;
+    /// @dev keccak256 of Panic(0x11)'s revert data: an arithmetic overflow.
+    bytes32 private constant PANIC_OVERFLOW = keccak256(
+        hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"
+    );
     uint8 private constant MAX_ROLLS = 3;
 
     /// @dev A game's header: three slots, then the seats in join order.
@@ -51,21 +63,26 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint16 feeBps;
         uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
         uint8 forfeited; // bit j set = the player at join index j forfeited
-        // slot 1: everything the Entropy callback reads of the game
+        // slot 1: everything the Entropy callback reads and writes of the game
         // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
         // the time of its latest attempt (the deadline does not run while the dice are out).
         uint64 clock;
-        uint64 pendingSequence; // the request being waited for; 0 if none, also after a refused request
+        uint64 pendingSequence; // the latest request of the roll that is out; 0 if none was accepted
+        uint48 rollSince; // when the roll that is out was first asked for: its call-off window runs from here
         uint32 moveTimeout;
-        uint32 entropyTimeout;
         uint8 pendingKeepMask; // the keep mask of the roll that is out, fixed for all its attempts
-        uint8 attempts; // Entropy requests made for the roll that is out; 0 when no roll is out
-        uint32 callbackGasLimit; // fixed at creation
+        uint8 attempts; // Entropy requests made for the roll that is out (saturating); 0 when no roll is out
+        uint16 rollTag; // rolls delivered so far: every attempt of the roll that is out is filed under it
         uint16 providerId; // this game's Entropy provider, fixed at creation
-        // slot 2
-        uint128 bet;
+        // slot 2: what a roll reads besides, all fixed at creation
+        uint96 rollFeeCap;
+        uint32 callbackGasLimit;
+        uint32 entropyTimeout;
+        uint32 callOffWindow;
         uint32 joinWindow;
-        // slots 3..6
+        // slot 3
+        uint128 bet;
+        // slots 4..7
         address[4] players; // join order
     }
 
@@ -80,12 +97,13 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint16 providerId;
     }
 
-    /// @dev The bounds a lobby's times must lie within, in one slot.
+    /// @dev The bounds a lobby's times must lie within, and the call-off window it copies, in one slot.
     struct TimeBounds {
         uint32 joinMin;
         uint32 joinMax;
         uint32 moveMin;
         uint32 moveMax;
+        uint32 callOffWindow;
     }
 
     /// @dev A token's bet limits; a token is allowed exactly when maxBet is not 0.
@@ -129,7 +147,13 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         _providerIds[provider] = 1;
         _providers[1] = provider;
         _providerCount = 1;
-        _bounds = TimeBounds({joinMin: 60, joinMax: 7 days, moveMin: 60, moveMax: 7 days});
+        _bounds = TimeBounds({
+            joinMin: 60,
+            joinMax: 7 days,
+            moveMin: 60,
+            moveMax: 7 days,
+            callOffWindow: 24 hours
+        });
         _pending.prewarm();
     }
 
@@ -164,11 +188,9 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         g.status = GameStatus.Open;
         g.joined = 1;
         g.feeBps = s.houseFeeBps;
-        g.providerId = s.providerId;
         g.clock = uint64(block.timestamp + cfg.joinWindow);
         g.moveTimeout = cfg.moveTimeout;
-        g.entropyTimeout = s.entropyTimeout;
-        g.callbackGasLimit = s.callbackGasLimit;
+        _fixEntropySettings(g, s, b.callOffWindow);
         g.bet = cfg.bet;
         g.joinWindow = cfg.joinWindow;
         g.players[0] = msg.sender;
@@ -246,73 +268,113 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function roll(uint256 gameId, uint8 keepMask) external payable nonReentrant {
         Game storage g = _runningGame(gameId);
-        uint256 used;
-        if (g.order == 0) {
-            // The first roll of the game draws the turn order: any seated player may make it.
-            if (!_sheets[gameId][msg.sender].seated()) revert NotInGame(gameId, msg.sender);
-        } else {
-            used = _currentPlayerState(gameId, g).rollsUsed();
-        }
         uint8 attempts = g.attempts;
+        // Whose dice these are: the player to move, or nobody yet while the first roll draws the order.
+        address player;
+        uint256 used;
         if (attempts != 0) {
-            // Asking again for a roll that Entropy refused or has not answered.
+            // Asking again for the roll that is out: any seated player may, and the dice stay the mover's.
+            if (!_sheets[gameId][msg.sender].seated()) revert NotInGame(gameId, msg.sender);
             uint64 retryAt = _retryAt(g);
             if (block.timestamp < retryAt) revert RollPending(gameId, g.pendingSequence, retryAt);
-            if (attempts == MAX_ENTROPY_ATTEMPTS) revert RollAttemptsExhausted(gameId);
+            uint64 callOffAt = _callOffAt(g);
+            if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
-        } else if (used == MAX_ROLLS) {
-            revert NoRollsLeft(gameId);
-        } else if (used == 0) {
-            if (keepMask != 0) revert FirstRollKeepsNone(keepMask);
-        } else if (keepMask >= Dice.KEEP_ALL) {
-            revert InvalidKeepMask(keepMask);
+            if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
+            // Saturates: past 255 attempts only "some roll is out" matters.
+            if (attempts != type(uint8).max) ++attempts;
+        } else {
+            if (g.order == 0) {
+                // The first roll of the game draws the turn order: any seated player may make it.
+                if (!_sheets[gameId][msg.sender].seated()) revert NotInGame(gameId, msg.sender);
+            } else {
+                used = _currentPlayerState(gameId, g).rollsUsed();
+                player = msg.sender;
+            }
+            if (used == MAX_ROLLS) revert NoRollsLeft(gameId);
+            if (used == 0) {
+                if (keepMask != 0) revert FirstRollKeepsNone(keepMask);
+            } else if (keepMask >= Dice.KEEP_ALL) {
+                revert InvalidKeepMask(keepMask);
+            }
+            attempts = 1;
+            g.rollSince = uint48(block.timestamp);
+            g.pendingKeepMask = keepMask;
         }
-
-        // attempts < MAX_ENTROPY_ATTEMPTS here.
-        unchecked {
-            g.attempts = attempts + 1;
-        }
-        g.pendingKeepMask = keepMask;
+        g.attempts = attempts;
         g.clock = uint64(block.timestamp);
-        _request(gameId, g, used);
+        _request(gameId, g, player, attempts);
     }
 
     /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
-    /// stays stopped, so a provider that refuses cannot time the player out.
-    function _request(uint256 gameId, Game storage g, uint256 used) private {
+    /// stays stopped, so a provider that refuses, or prices the roll above the game's cap, cannot time the player
+    /// out. Only Entropy's own errors are refusals: anything else reverts and counts nothing.
+    function _request(uint256 gameId, Game storage g, address player, uint8 attempt) private {
         uint16 providerId = g.providerId;
         address provider = _providers[providerId];
         uint32 gasLimit = g.callbackGasLimit;
+        uint256 cap = g.rollFeeCap;
         bytes memory reason;
+        uint256 gasBefore = gasleft();
+        uint256 quote;
         try ENTROPY.getFeeV2(provider, gasLimit) returns (uint128 fee) {
-            if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
-            // Our own contribution to the random number, so that the provider alone cannot choose it.
-            bytes32 userRandom = keccak256(
-                abi.encode(block.prevrandao, gameId, msg.sender, g.round, used, g.attempts)
-            );
-            try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
-                // The first roll is filed without a player: whoever its number puts first gets the dice.
-                _registerRoll(sequence, gameId, providerId, g.order == 0 ? address(0) : msg.sender);
-                g.pendingSequence = sequence;
-                // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the roller's.
-                // msg.value >= fee was checked above.
-                unchecked {
-                    _credit(address(0), msg.sender, msg.value - fee);
+            quote = fee;
+            if (fee <= cap) {
+                if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
+                // Our own contribution to the random number, so that the provider alone cannot choose it.
+                bytes32 userRandom = keccak256(
+                    abi.encode(block.prevrandao, gameId, msg.sender, g.round, g.rollTag, attempt)
+                );
+                gasBefore = gasleft();
+                try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
+                    _registerRoll(sequence, gameId, g, player);
+                    g.pendingSequence = sequence;
+                    // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the roller's.
+                    // msg.value >= fee was checked above.
+                    unchecked {
+                        _credit(address(0), msg.sender, msg.value - fee);
+                    }
+                    emit RollRequested(gameId, msg.sender, sequence, g.pendingKeepMask);
+                    return;
+                } catch (bytes memory r) {
+                    reason = _refusal(r, gasBefore);
+                    // Only a quote's overflow is a price: a request's is a failure like any other.
+                    if (reason.length == 0) revert EntropyCallFailed();
                 }
-                emit RollRequested(gameId, msg.sender, sequence, g.pendingKeepMask);
-                return;
-            } catch (bytes memory r) {
-                reason = r;
             }
         } catch (bytes memory r) {
-            reason = r;
+            reason = _refusal(r, gasBefore);
+            // An empty reason here is a quote that overflowed: a price above any cap.
+            if (reason.length == 0) quote = type(uint256).max;
         }
-        // Empty revert data is an out-of-gas (or a bare revert), which the roller can cause with a low gas limit:
-        // it must not count as the provider's refusal.
-        if (reason.length == 0) revert EntropyCallFailed();
-        g.pendingSequence = 0;
+        if (reason.length == 0) reason = abi.encodeWithSelector(RollFeeAboveCap.selector, quote, cap);
         _credit(address(0), msg.sender, msg.value);
         emit RollRefused(gameId, msg.sender, g.pendingKeepMask, reason);
+    }
+
+    /// @dev What a failed Entropy call means. One of Entropy's own errors is a refusal, returned as the reason.
+    /// An arithmetic overflow (Panic 0x11, only a quote can give one) returns an empty reason: a price above
+    /// any cap. Anything else, and any failure that left us too little gas (an out-of-gas the roller could
+    /// cause, however deep inside Entropy it happened), reverts and counts nothing.
+    function _refusal(bytes memory reason, uint256 gasBefore) private view returns (bytes memory) {
+        // A call that ran out of gas, or whose own inner call did, leaves us at most about 2/64 of gasBefore.
+        if (gasleft() <= gasBefore / 16) revert EntropyCallFailed();
+        if (keccak256(reason) == PANIC_OVERFLOW) return "";
+        if (reason.length != 4 || !_isEntropyError(bytes4(bytes32(reason)))) revert EntropyCallFailed();
+        return reason;
+    }
+
+    /// @dev Whether `selector` is one of the errors the Entropy SDK declares (EntropyErrors) that a fee quote or a
+    /// request can raise; the others belong to reveals, registration and upgrades.
+    function _isEntropyError(bytes4 selector) private pure returns (bool) {
+        return
+            selector == EntropyErrors.LastRevealedTooOld.selector ||
+            selector == EntropyErrors.OutOfRandomness.selector ||
+            selector == EntropyErrors.NoSuchProvider.selector ||
+            selector == EntropyErrors.InsufficientFee.selector ||
+            selector == EntropyErrors.InsufficientGas.selector ||
+            selector == EntropyErrors.MaxGasLimitExceeded.selector ||
+            selector == EntropyErrors.AssertionFailure.selector;
     }
 
     /// @notice Pyth Entropy's callback (the IEntropyConsumer entry point). It runs under the gas limit asked
@@ -323,13 +385,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (msg.sender != address(ENTROPY)) revert NotEntropy(msg.sender);
         uint16 providerId = provider == FIRST_PROVIDER ? 1 : _providerIds[provider];
         if (providerId == 0) return;
-        (uint256 gameId, address player) = _pending.ringEntry(sequence);
+        (uint256 gameId, address player, uint16 tag) = _pending.ringEntry(sequence);
         Game storage g = _games[gameId];
-        if (gameId == 0 || g.pendingSequence != sequence || g.providerId != providerId) {
+        if (gameId == 0 || !_waitsFor(g, tag, providerId)) {
             // Not the ring's request: it may have been filed in the overflow mapping.
-            (gameId, player) = _pending.takeOverflow(providerId, sequence);
+            (gameId, player, tag) = _pending.takeOverflow(providerId, sequence);
             g = _games[gameId];
-            if (gameId == 0 || g.pendingSequence != sequence || g.providerId != providerId) return;
+            // Any attempt of the roll that is out gives the dice, whichever is answered first; the rest of its
+            // attempts, and any answer of an earlier roll, are ignored.
+            if (gameId == 0 || !_waitsFor(g, tag, providerId)) return;
         }
         // A roll filed without a player is the game's first: its number draws the order first.
         if (player == address(0)) player = _drawOrder(gameId, g, randomNumber);
@@ -345,6 +409,10 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         g.pendingSequence = 0;
         g.pendingKeepMask = 0;
         g.attempts = 0;
+        // At most 4 seats x 16 rounds x 3 rolls a game.
+        unchecked {
+            ++g.rollTag;
+        }
         g.clock = uint64(block.timestamp + g.moveTimeout);
         emit DiceRolled(gameId, player, rollNumber, Dice.unpack(dice), sequence, randomNumber);
     }
@@ -390,16 +458,22 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         return g.clock + g.entropyTimeout;
     }
 
+    /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.
+    function _callOffAt(Game storage g) private view returns (uint64) {
+        return uint64(g.rollSince) + g.callOffWindow;
+    }
+
+    /// @dev Whether the game is waiting for the roll filed under `tag` from this provider.
+    function _waitsFor(Game storage g, uint16 tag, uint16 providerId) private view returns (bool) {
+        return g.attempts != 0 && g.rollTag == tag && g.providerId == providerId;
+    }
+
     /// @dev When claimTimeout becomes possible, and whether it then calls the game off rather than forfeiting
-    /// the player to move: nobody drew the order, or Entropy failed the roll's last attempt. While a roll is out,
-    /// the player's own clock starts only once they may ask again.
+    /// the player to move. Nobody forfeits while a roll is out: the game is called off once the roll has been out
+    /// for its whole call-off window; so it is if nobody drew the order in time.
     function _deadline(Game storage g) private view returns (uint64 deadline, bool callOff) {
-        uint8 attempts = g.attempts;
-        callOff = g.order == 0;
-        if (attempts == 0) return (g.clock, callOff);
-        deadline = _retryAt(g);
-        if (attempts == MAX_ENTROPY_ATTEMPTS) return (deadline, true);
-        return (deadline + g.moveTimeout, callOff);
+        if (g.attempts == 0) return (g.clock, g.order == 0);
+        return (_callOffAt(g), true);
     }
 
     // ================================================================== money
@@ -463,9 +537,23 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @inheritdoc IDiceHall
     function setEntropyTimeout(uint32 seconds_) external onlyOwner {
-        if (seconds_ < MIN_ENTROPY_TIMEOUT) revert InvalidSetting(seconds_);
+        if (
+            seconds_ < MIN_ENTROPY_TIMEOUT ||
+            uint256(seconds_) * MIN_RETRIES_PER_WINDOW > _bounds.callOffWindow
+        ) revert InvalidSetting(seconds_);
         _settings.entropyTimeout = seconds_;
         emit EntropyTimeoutSet(seconds_);
+    }
+
+    /// @inheritdoc IDiceHall
+    function setCallOffWindow(uint32 seconds_) external onlyOwner {
+        if (
+            seconds_ < MIN_CALL_OFF_WINDOW ||
+            seconds_ > MAX_CALL_OFF_WINDOW ||
+            uint256(seconds_) < uint256(_settings.entropyTimeout) * MIN_RETRIES_PER_WINDOW
+        ) revert InvalidSetting(seconds_);
+        _bounds.callOffWindow = seconds_;
+        emit CallOffWindowSet(seconds_);
     }
 
     /// @inheritdoc IDiceHall
@@ -478,8 +566,10 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @inheritdoc IDiceHall
     function setEntropyProvider(address provider) external onlyOwner {
-        EntropyStructsV2.ProviderInfo memory info = ENTROPY.getProviderInfoV2(provider);
-        if (info.sequenceNumber == 0) revert ProviderNotRegistered(provider);
+        // Entropy's registration is open to anyone, and a provider knows its numbers in advance: so the hall
+        // trusts Pyth's choice of provider and no other.
+        address defaultProvider = ENTROPY.getDefaultProvider();
+        if (provider != defaultProvider) revert NotDefaultProvider(provider, defaultProvider);
         uint16 id = _providerIds[provider];
         if (id == 0) {
             id = ++_providerCount;
@@ -556,6 +646,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         v.pot = uint256(g.bet) * g.seats;
         v.provider = _providers[g.providerId];
         v.callbackGasLimit = g.callbackGasLimit;
+        v.callOffWindow = g.callOffWindow;
+        v.rollFeeCap = g.rollFeeCap;
         v.orderDrawn = g.order != 0;
         uint256 count = v.orderDrawn ? g.seats : g.joined;
         v.players = new address[](count);
@@ -575,6 +667,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             v.rollRequestedAt = g.clock;
             v.pendingKeepMask = g.pendingKeepMask;
             v.retryAt = _retryAt(g);
+            v.callOffAt = _callOffAt(g);
         }
     }
 
@@ -643,7 +736,24 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         return _settings.provider;
     }
 
+    /// @inheritdoc IDiceHall
+    function callOffWindow() external view returns (uint32) {
+        return _bounds.callOffWindow;
+    }
+
     // ================================================================== internals
+
+    /// @dev What a new lobby keeps of the Entropy settings for its whole life, and its roll fee cap: a multiple
+    /// of its provider's fee now (of 1 wei if that is free), saturating at what the game stores.
+    function _fixEntropySettings(Game storage g, Settings memory s, uint32 callOffWindow_) private {
+        g.providerId = s.providerId;
+        g.entropyTimeout = s.entropyTimeout;
+        g.callbackGasLimit = s.callbackGasLimit;
+        g.callOffWindow = callOffWindow_;
+        uint256 fee = ENTROPY.getFeeV2(s.provider, s.callbackGasLimit);
+        uint256 cap = (fee == 0 ? 1 : fee) * ROLL_FEE_CAP_MULTIPLE;
+        g.rollFeeCap = cap > type(uint96).max ? type(uint96).max : uint96(cap);
+    }
 
     function _openGame(uint256 gameId) private view returns (Game storage g) {
         g = _games[gameId];
@@ -668,15 +778,16 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (!state.seated() || state.joinIndex() != seat) revert NotYourTurn(gameId, g.players[seat]);
     }
 
-    /// @dev Files the request under a ring slot unless another game's pending roll still holds it.
-    function _registerRoll(uint64 sequence, uint256 gameId, uint16 providerId, address player) private {
-        (uint256 other, uint32 low) = _pending.occupant(sequence);
+    /// @dev Files the request under a ring slot unless a request that may still give a game its dice holds it
+    /// (another game's, or an earlier attempt of this very roll).
+    function _registerRoll(uint64 sequence, uint256 gameId, Game storage g, address player) private {
+        (uint256 other, uint16 otherTag, ) = _pending.occupant(sequence);
         bool busy;
-        if (other != 0 && other != gameId) {
-            uint64 otherPending = _games[other].pendingSequence;
-            busy = otherPending != 0 && uint32(otherPending) == low;
+        if (other != 0) {
+            Game storage o = _games[other];
+            busy = o.attempts != 0 && o.rollTag == otherTag;
         }
-        _pending.store(providerId, sequence, gameId, player, busy);
+        _pending.store(g.providerId, sequence, gameId, g.rollTag, player, busy);
     }
 
     function _checkInvitees(address[] calldata invitees, uint8 seats) private view {

@@ -12,6 +12,7 @@ import {
 } from "viem";
 import {
   BET,
+  DEFAULT_CALL_OFF_WINDOW,
   DEFAULT_ENTROPY_TIMEOUT,
   FEE_BPS,
   MOVE_TIMEOUT,
@@ -43,16 +44,27 @@ import { randomFor } from "./helpers/dice.ts";
 import { drawTurnOrder } from "../core/rules/turnOrder.ts";
 
 /**
- * Issue 10: no owner action and no Entropy failure decides a running game. Each game keeps its
- * provider and callback gas; a refused request stops the clock instead of reverting; a roll may be
- * asked three times with the same keep mask, then the game is called off with the pot shared; the
- * turn order comes from the first roll's random number.
+ * Issues 10 and 17: no owner action and no Entropy failure decides a running game. Each game keeps
+ * its provider, callback gas and roll fee cap; a refused request (one of Entropy's own errors, or a
+ * quote above the cap) stops the clock instead of reverting; any seated player may ask again for
+ * the roll that is out, with the same keep mask, and every attempt stays answerable; the game is
+ * called off only once the roll has been out for its whole call-off window; the turn order comes
+ * from the first roll's random number.
  */
 
 const connection = await network.create();
 const { networkHelpers } = connection;
 
-const MODE = { Answer: 0, RefuseRequest: 1, RefuseFee: 2, FailBare: 3 } as const;
+const MODE = {
+  Answer: 0,
+  RefuseRequest: 1,
+  RefuseFee: 2,
+  FailBare: 3,
+  FailForeign: 4,
+  OverflowFee: 5,
+  PanicRequest: 6,
+  NestedOutOfGas: 7,
+} as const;
 const REFUSAL = parseAbi(["error OutOfRandomness()"]);
 
 async function mock(): Promise<Hall> {
@@ -73,14 +85,10 @@ async function now(h: Hall): Promise<bigint> {
   return (await h.publicClient.getBlock()).timestamp;
 }
 
-/** A provider MockEntropy knows: any address it has taken a request for. */
-async function registerOnMock(h: Hall, provider: Address) {
-  await send(
-    h,
-    h.entropy.write.requestV2([provider, keccak256("0x01"), 100_000], {
-      account: h.stranger.account,
-    }),
-  );
+/** Pyth names another default provider; the owner follows it. */
+async function followDefault(h: Hall, provider: Address) {
+  await send(h, h.pricedEntropy!.write.setDefaultProvider([provider]));
+  await send(h, h.hall.write.setEntropyProvider([provider]));
 }
 
 describe("the turn order is drawn by the first roll", () => {
@@ -175,19 +183,20 @@ describe("the turn order is drawn by the first roll", () => {
 
 describe("each game keeps its provider and callback gas", () => {
   it("a provider change reaches new lobbies only; a running game keeps asking its own", async () => {
-    const h = await mock();
+    const h = await priced();
     const { gameId, order } = await startGame(h);
     const other = addressOf(h.erin);
-    await registerOnMock(h, other);
-    await send(h, h.hall.write.setEntropyProvider([other]));
+    await followDefault(h, other);
     await send(h, h.hall.write.setCallbackGasLimit([250_000]));
     const game = await gameView(h, gameId);
     assert.equal(game.provider, getAddress(h.provider));
     assert.equal(game.callbackGasLimit, 100_000);
     const { sequenceNumber } = await requestRoll(h, gameId, order[0], 0);
-    const request = await h.entropy.read.getRequestV2([h.provider, sequenceNumber]);
-    assert.equal(request.requester, getAddress(h.hall.address), "asked of the game's own provider");
-    assert.equal(request.gasLimit10k, 10, "with the game's own callback gas");
+    assert.equal(
+      await h.pricedEntropy!.read.requesters([h.provider, sequenceNumber]),
+      getAddress(h.hall.address),
+      "asked of the game's own provider",
+    );
 
     const { gameId: later } = await openLobby(h, h.carol);
     const laterGame = await gameView(h, later);
@@ -209,30 +218,32 @@ describe("each game keeps its provider and callback gas", () => {
     );
   });
 
-  it("refuses a provider Entropy does not know, the zero address included", async () => {
-    const h = await mock();
+  it("follows Entropy's default provider only: a provider of the owner's own is refused", async () => {
+    const h = await priced();
+    // Entropy's registration is open: a provider the owner registered knows every number in advance.
     for (const p of [addressOf(h.erin), "0x0000000000000000000000000000000000000000" as Address]) {
       await h.viem.assertions.revertWithCustomErrorWithArgs(
         h.hall.write.setEntropyProvider([p]),
         h.hall,
-        "ProviderNotRegistered",
-        [p],
+        "NotDefaultProvider",
+        [p, getAddress(h.provider)],
       );
     }
     assert.equal(await h.hall.read.entropyProvider(), getAddress(h.provider));
+    await followDefault(h, addressOf(h.erin));
+    assert.equal(await h.hall.read.entropyProvider(), addressOf(h.erin));
   });
 
   it("A -> B -> A keeps A's id: a roll asked of A before the switches is still delivered", async () => {
-    const h = await mock();
+    const h = await priced();
     const { gameId, order } = await startGame(h);
     await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 5]);
     await scoreBox(h, gameId, order[0], 12);
     const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0);
     const b = addressOf(h.erin);
-    await registerOnMock(h, b);
-    await send(h, h.hall.write.setEntropyProvider([b]));
-    await send(h, h.hall.write.setEntropyProvider([h.provider]));
-    await send(h, h.hall.write.setEntropyProvider([h.provider]));
+    await followDefault(h, b);
+    await followDefault(h, h.provider);
+    await followDefault(h, h.provider);
     const receipt = await reveal(h, sequenceNumber, randomFor([6, 6, 6, 6, 6]));
     assert.deepEqual(hallEvent(h, receipt, "DiceRolled").dice, [6, 6, 6, 6, 6]);
   });
@@ -309,12 +320,13 @@ describe("a refused request stops the clock instead of reverting", () => {
       assert.equal(game.pendingKeepMask, 0b00111);
       assert.equal(game.deadline, 0n, "no move deadline while the roll is out");
       assert.equal(game.retryAt, at + BigInt(DEFAULT_ENTROPY_TIMEOUT));
+      assert.equal(game.callOffAt, at + BigInt(DEFAULT_CALL_OFF_WINDOW));
       // The player can't be timed out for Entropy's refusal, nor score the old dice.
       await h.viem.assertions.revertWithCustomErrorWithArgs(
         h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
         h.hall,
         "DeadlineNotPassed",
-        [gameId, game.retryAt + BigInt(MOVE_TIMEOUT)],
+        [gameId, game.callOffAt],
       );
       await h.viem.assertions.revertWithCustomErrorWithArgs(
         scoreTx(h, gameId, order[0], 12),
@@ -351,10 +363,92 @@ describe("a refused request stops the clock instead of reverting", () => {
     const game = await gameView(h, gameId);
     assert.equal(game.entropyAttempts, 0);
     assert.equal(game.retryAt, 0n);
+    assert.equal(game.callOffAt, 0n);
     const revealedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;
     assert.equal(game.deadline, revealedAt + BigInt(MOVE_TIMEOUT));
     assert.equal((await scoreBox(h, gameId, order[0], 8)).points, 25);
+  });
+
+  it("any seated player may ask again; the dice stay the mover's; a stranger may not", async () => {
+    const h = await priced();
+    const { gameId, order } = await refusedGame(h, MODE.RefuseRequest);
+    await send(h, rollTx(h, gameId, order[0], 0b00011));
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, h.stranger, 0b00011),
+      h.hall,
+      "NotInGame",
+      [gameId, addressOf(h.stranger)],
+    );
+    await send(h, h.pricedEntropy!.write.setMode([MODE.Answer]));
+    // The third player, not the mover, pays for the retry; its surplus is theirs.
+    const before = await credits(h, NATIVE, order[2]);
+    const { sequenceNumber } = await requestRoll(
+      h,
+      gameId,
+      order[2],
+      0b00011,
+      PRICED_ROLL_FEE + 7n,
+    );
+    assert.equal(await credits(h, NATIVE, order[2]), before + 7n);
+    const receipt = await reveal(h, sequenceNumber, randomFor([null, null, 6, 6, 6]));
+    const rolled = hallEvent(h, receipt, "DiceRolled");
+    assert.equal(rolled.player, addressOf(order[0]));
+    assert.equal(rolled.rollNumber, 2);
+    assert.deepEqual(rolled.dice, [2, 2, 6, 6, 6]);
+    assert.equal((await playerView(h, gameId, order[0])).rollsUsed, 2);
+    assert.equal((await playerView(h, gameId, order[2])).rollsUsed, 0);
+  });
+
+  it("every attempt stays answerable: the first answer delivered gives the dice, later ones are ignored", async () => {
+    const h = await priced();
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    await rollWith(h, gameId, order[0], 0, [1, 1, 2, 3, 4]);
+    const first = await requestRoll(h, gameId, order[0], 0b00011);
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt);
+    // The other player asks again: a second request for the same roll.
+    const second = await requestRoll(h, gameId, order[1], 0b00011);
+    assert.notEqual(first.sequenceNumber, second.sequenceNumber);
+    assert.equal((await gameView(h, gameId)).pendingSequence, second.sequenceNumber);
+    // The first attempt's answer arrives first: its number gives the dice.
+    const answered = await reveal(h, first.sequenceNumber, randomFor([null, null, 4, 4, 4]));
+    const rolled = hallEvent(h, answered, "DiceRolled");
+    assert.equal(rolled.sequenceNumber, first.sequenceNumber);
+    assert.deepEqual(rolled.dice, [1, 1, 4, 4, 4]);
+    // The second attempt's answer is then ignored: no dice, no revert.
+    const late = await reveal(h, second.sequenceNumber, randomFor([null, null, 6, 6, 6]));
+    assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
+    assert.deepEqual((await playerView(h, gameId, order[0])).dice, [1, 1, 4, 4, 4]);
+    assert.equal((await playerView(h, gameId, order[0])).rollsUsed, 2);
+  });
+
+  it("an earlier roll's late attempt never answers a later roll of the same player", async () => {
+    const h = await priced();
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    await rollWith(h, gameId, order[0], 0, [1, 1, 2, 3, 4]);
+    const stale = await requestRoll(h, gameId, order[0], 0b00011);
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt);
+    const retry = await requestRoll(h, gameId, order[0], 0b00011);
+    hallEvent(
+      h,
+      await reveal(h, retry.sequenceNumber, randomFor([null, null, 2, 2, 2])),
+      "DiceRolled",
+    );
+    // Roll 3 is out; the first attempt of roll 2 answers now and must not give roll 3's dice.
+    const third = await requestRoll(h, gameId, order[0], 0b00011);
+    const late = await reveal(h, stale.sequenceNumber, randomFor([null, null, 6, 6, 6]));
+    assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
+    const rolled = hallEvent(
+      h,
+      await reveal(h, third.sequenceNumber, randomFor([null, null, 3, 3, 3])),
+      "DiceRolled",
+    );
+    assert.equal(rolled.rollNumber, 3);
+    assert.deepEqual(rolled.dice, [1, 1, 3, 3, 3]);
   });
 
   it("a request that fails without a reason (out of gas) reverts and counts nothing", async () => {
@@ -368,7 +462,77 @@ describe("a refused request stops the clock instead of reverting", () => {
     assert.equal((await gameView(h, gameId)).entropyAttempts, 0);
   });
 
-  it("three refusals call the game off: the pot shared by the players still in, no house fee", async () => {
+  for (const [name, mode] of [
+    ["an error Entropy does not declare", MODE.FailForeign],
+    ["a Panic in the request", MODE.PanicRequest],
+    ["an Entropy error after an inner call ran out of gas", MODE.NestedOutOfGas],
+  ] as const) {
+    it(`${name} is no refusal: the roll reverts EntropyCallFailed and counts nothing`, async () => {
+      const h = await priced();
+      const { gameId, order } = await refusedGame(h, mode);
+      await h.viem.assertions.revertWithCustomError(
+        rollTx(h, gameId, order[0], 0b00001),
+        h.hall,
+        "EntropyCallFailed",
+      );
+      const game = await gameView(h, gameId);
+      assert.equal(game.entropyAttempts, 0);
+      assert.ok(game.deadline > 0n, "the mover's clock runs on: nothing was asked");
+    });
+  }
+});
+
+describe("the roll fee cap: a provider cannot price the player to move out of their turn", () => {
+  it("each game fixes its cap at opening (10x the fee then); a quote above it is a refusal", async () => {
+    const h = await priced();
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    const cap = PRICED_ROLL_FEE * 10n;
+    assert.equal((await gameView(h, gameId)).rollFeeCap, cap);
+    await rollWith(h, gameId, order[0], 0, [2, 2, 3, 4, 6]);
+    // The provider raises its fee to 10^30: the roll is refused, not reverted, and nothing is paid.
+    await send(h, h.pricedEntropy!.write.setFee([10n ** 30n]));
+    const before = await credits(h, NATIVE, order[0]);
+    const receipt = await send(h, rollTx(h, gameId, order[0], 0b00011, 10n ** 15n));
+    const refused = hallEvent(h, receipt, "RollRefused");
+    const reason = decodeErrorResult({ abi: h.hall.abi, data: refused.reason as Hex });
+    assert.equal(reason.errorName, "RollFeeAboveCap");
+    assert.deepEqual(reason.args, [10n ** 30n, cap]);
+    assert.equal(
+      await credits(h, NATIVE, order[0]),
+      before + 10n ** 15n,
+      "every wei credited back",
+    );
+    const game = await gameView(h, gameId);
+    assert.equal(game.deadline, 0n, "the clock is stopped");
+    // A lobby opened at the new price has its own, higher cap; the running game keeps its own.
+    const { gameId: later } = await openLobby(h, h.carol);
+    // (10 x 10^30 is above what a game stores, 2^96 - 1 wei: the cap saturates there.)
+    assert.equal((await gameView(h, later)).rollFeeCap, 2n ** 96n - 1n);
+    // At a price within the cap again, anyone seated asks again and the game goes on.
+    await send(h, h.pricedEntropy!.write.setFee([cap]));
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+    const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0b00011, cap);
+    hallEvent(h, await reveal(h, sequenceNumber, randomFor([null, null, 5, 5, 5])), "DiceRolled");
+  });
+
+  it("a quote that overflows (Panic 0x11) is a price above any cap: a refusal", async () => {
+    const h = await priced();
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    await rollWith(h, gameId, order[0], 0, [2, 2, 3, 4, 6]);
+    await send(h, h.pricedEntropy!.write.setMode([MODE.OverflowFee]));
+    const receipt = await send(h, rollTx(h, gameId, order[0], 0b00011, PRICED_ROLL_FEE));
+    const reason = decodeErrorResult({
+      abi: h.hall.abi,
+      data: hallEvent(h, receipt, "RollRefused").reason as Hex,
+    });
+    assert.equal(reason.errorName, "RollFeeAboveCap");
+    assert.deepEqual(reason.args, [2n ** 256n - 1n, PRICED_ROLL_FEE * 10n]);
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 1);
+  });
+});
+
+describe("a game is called off only when its roll has been out for the whole call-off window", () => {
+  it("refusals never end a game by themselves: asked again and again, then called off at the window", async () => {
     const h = await priced();
     const { gameId, order } = await startGame(h, { seats: 3 });
     // order[0] walks away and forfeits; order[1] rolls into a refusing provider.
@@ -376,24 +540,32 @@ describe("a refused request stops the clock instead of reverting", () => {
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     await claim(h, gameId);
     await send(h, h.pricedEntropy!.write.setMode([MODE.RefuseRequest]));
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      if (attempt > 1) await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
-      hallEvent(h, await send(h, rollTx(h, gameId, order[1], 0)), "RollRefused");
+    const first = await send(h, rollTx(h, gameId, order[1], 0));
+    hallEvent(h, first, "RollRefused");
+    const { callOffAt } = await gameView(h, gameId);
+    // Far more than three refused attempts, by either player still in: the game goes on.
+    for (let attempt = 2; attempt <= 6; attempt++) {
+      const { retryAt } = await gameView(h, gameId);
+      await networkHelpers.time.setNextBlockTimestamp(retryAt);
+      hallEvent(h, await send(h, rollTx(h, gameId, order[1 + (attempt % 2)], 0)), "RollRefused");
     }
     const game = await gameView(h, gameId);
-    assert.equal(game.entropyAttempts, 3);
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+    assert.equal(game.entropyAttempts, 6);
+    assert.equal(game.status, STATUS.Running);
+    assert.equal(game.callOffAt, callOffAt, "the window runs from the roll's first attempt");
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, gameId, order[1], 0),
       h.hall,
-      "RollAttemptsExhausted",
-      [gameId],
+      "CallOffWindowOver",
+      [gameId, callOffAt],
     );
     const treasury = await h.hall.read.treasury([NATIVE]);
     const before = await Promise.all(order.map((p) => credits(h, NATIVE, p)));
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt + 1n);
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
     const receipt = await claim(h, gameId);
     hallEvent(h, receipt, "GameCancelled");
+    assert.equal(hallEvents(h, receipt, "PlayerForfeited").length, 0);
     assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
     const after = await Promise.all(order.map((p) => credits(h, NATIVE, p)));
     const pot = BET * 3n;
@@ -403,68 +575,102 @@ describe("a refused request stops the clock instead of reverting", () => {
     assert.equal(await h.hall.read.treasury([NATIVE]), treasury);
     assert.ok(FEE_BPS > 0, "the fee would have been taken had the game finished");
   });
+
+  it("the owner's call-off window: 6 h to 7 days and at least 12 entropy timeouts, fixed per game", async () => {
+    const h = await mock();
+    assert.equal(await h.hall.read.callOffWindow(), DEFAULT_CALL_OFF_WINDOW);
+    for (const bad of [6 * 3600 - 1, 7 * 24 * 3600 + 1]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.setCallOffWindow([bad]),
+        h.hall,
+        "InvalidSetting",
+        [BigInt(bad)],
+      );
+    }
+    const { gameId } = await startGame(h);
+    hallEvent(h, await send(h, h.hall.write.setCallOffWindow([6 * 3600])), "CallOffWindowSet");
+    // 6 h holds 12 of the default 30-minute timeouts; a longer timeout would leave fewer retries.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.setEntropyTimeout([1801]),
+      h.hall,
+      "InvalidSetting",
+      [1801n],
+    );
+    await send(h, h.hall.write.setCallOffWindow([7 * 24 * 3600]));
+    await send(h, h.hall.write.setEntropyTimeout([14 * 3600]));
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.setCallOffWindow([12 * 14 * 3600 - 1]),
+      h.hall,
+      "InvalidSetting",
+      [BigInt(12 * 14 * 3600 - 1)],
+    );
+    assert.equal((await gameView(h, gameId)).callOffWindow, DEFAULT_CALL_OFF_WINDOW);
+    const { gameId: later } = await openLobby(h, h.carol);
+    assert.equal((await gameView(h, later)).callOffWindow, 7 * 24 * 3600);
+  });
 });
 
 describe("a provider that takes requests and never answers cannot hold a game forever", () => {
-  it("three attempts, each entropyTimeout apart, then the game is called off", async () => {
+  it("asked again every entropy timeout by either player, then called off at the window, every bet back", async () => {
     const h = await silent();
     const { gameId, order } = await startGame(h);
-    // The first roll (the draw) is asked three times and never answered.
+    // The first roll (the draw) is asked again and again and never answered.
     await send(h, rollTx(h, gameId, order[1], 0));
-    for (let attempt = 2; attempt <= 3; attempt++) {
+    const started = await now(h);
+    const { callOffAt } = await gameView(h, gameId);
+    assert.equal(callOffAt, started + BigInt(DEFAULT_CALL_OFF_WINDOW));
+    let attempts = 1;
+    for (;;) {
       const { retryAt } = await gameView(h, gameId);
+      if (retryAt >= callOffAt) break;
       await networkHelpers.time.setNextBlockTimestamp(retryAt - 1n);
       await h.viem.assertions.revertWithCustomError(
-        rollTx(h, gameId, order[0], 0),
+        rollTx(h, gameId, order[attempts % 2], 0),
         h.hall,
         "RollPending",
       );
       await networkHelpers.time.setNextBlockTimestamp(retryAt);
-      hallEvent(h, await send(h, rollTx(h, gameId, order[0], 0)), "RollRequested");
+      hallEvent(h, await send(h, rollTx(h, gameId, order[attempts % 2], 0)), "RollRequested");
+      attempts++;
     }
-    const game = await gameView(h, gameId);
-    assert.equal(game.entropyAttempts, 3);
-    const started = (await h.publicClient.getBlock()).timestamp;
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+    assert.equal(attempts, DEFAULT_CALL_OFF_WINDOW / DEFAULT_ENTROPY_TIMEOUT);
+    assert.equal((await gameView(h, gameId)).entropyAttempts, attempts);
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
       h.hall,
       "DeadlineNotPassed",
-      [gameId, game.retryAt],
+      [gameId, callOffAt],
     );
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt + 1n);
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
     await claim(h, gameId);
     assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
     assert.equal(await credits(h, NATIVE, h.alice), BET);
     assert.equal(await credits(h, NATIVE, h.bob), BET);
-    assert.ok(game.retryAt - started <= BigInt(DEFAULT_ENTROPY_TIMEOUT));
+    // Bounded: the game ended one call-off window after the roll was first asked.
+    assert.equal(callOffAt - started, BigInt(DEFAULT_CALL_OFF_WINDOW));
   });
 
-  it("an unanswered first roll nobody asks again calls the table off once they could have", async () => {
-    const h = await silent();
-    const { gameId } = await startGame(h, { seats: 3 });
-    await send(h, rollTx(h, gameId, h.alice, 0));
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT));
+  it("after the draw, nobody forfeits while a roll is out: another player asks again, then the clock runs", async () => {
+    const h = await priced();
+    const { gameId, order } = await startGame(h, { seats: 3 });
+    await rollWith(h, gameId, order[0], 0, [3, 3, 3, 1, 2]);
+    // order[0] asks for a re-roll that is never answered, and walks away.
+    await requestRoll(h, gameId, order[0], 0b00111);
+    const { retryAt, callOffAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT) + 1n);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
       h.hall,
       "DeadlineNotPassed",
-      [gameId, retryAt + BigInt(MOVE_TIMEOUT)],
+      [gameId, callOffAt],
     );
-    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT) + 1n);
-    // Before the draw nobody owns the turn, so the table is called off rather than forfeiting one.
-    const receipt = await claim(h, gameId);
-    hallEvent(h, receipt, "GameCancelled");
-  });
-
-  it("after the draw, a player who walks away from an unanswered roll forfeits", async () => {
-    const h = await mock();
-    const { gameId, order } = await startGame(h, { seats: 3 });
-    await rollWith(h, gameId, order[0], 0, [3, 3, 3, 1, 2]);
-    await requestRoll(h, gameId, order[0], 0b00111);
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT) + 1n);
+    // order[1] asks again; the dice are order[0]'s, and from then on order[0]'s clock runs.
+    const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0b00111);
+    const answered = await reveal(h, sequenceNumber, randomFor([null, null, null, 6, 6]));
+    const revealedAt = (await h.publicClient.getBlock({ blockNumber: answered.blockNumber }))
+      .timestamp;
+    await networkHelpers.time.setNextBlockTimestamp(revealedAt + BigInt(MOVE_TIMEOUT) + 1n);
     const receipt = await claim(h, gameId);
     assert.equal(hallEvent(h, receipt, "PlayerForfeited").player, addressOf(order[0]));
     const game = await gameView(h, gameId);

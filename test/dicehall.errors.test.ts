@@ -1,8 +1,9 @@
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { zeroAddress } from "viem";
+import { getAddress, zeroAddress } from "viem";
 import {
   BET,
+  DEFAULT_CALL_OFF_WINDOW,
   DEFAULT_ENTROPY_TIMEOUT,
   DEFAULT_WINDOW_MAX,
   DEFAULT_WINDOW_MIN,
@@ -548,14 +549,21 @@ describe("roll", () => {
     );
   });
 
-  it("reverts NotYourTurn, not RollPending, for another player while the dice are out", async () => {
+  it("reverts RollPending for another seated player while the dice are out (any seated player may ask again later), NotInGame for a stranger", async () => {
     const h = await drawnFixture();
-    await requestRoll(h, h.gameId, h.order[0], 0);
+    const { sequenceNumber } = await requestRoll(h, h.gameId, h.order[0], 0);
+    const { retryAt } = await gameView(h, h.gameId);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, h.gameId, h.order[1], 0),
       h.hall,
-      "NotYourTurn",
-      [h.gameId, addressOf(h.order[0])],
+      "RollPending",
+      [h.gameId, sequenceNumber, retryAt],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, h.gameId, h.stranger, 0),
+      h.hall,
+      "NotInGame",
+      [h.gameId, addressOf(h.stranger)],
     );
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       scoreTx(h, h.gameId, h.order[1], 0),
@@ -820,18 +828,18 @@ describe("claimTimeout", () => {
     );
   });
 
-  it("reverts DeadlineNotPassed while a roll is pending until entropy timeout plus move timeout", async () => {
+  it("reverts DeadlineNotPassed while a roll is pending until its call-off window has passed", async () => {
     const h = await runningFixture();
     const { receipt } = await requestRoll(h, h.gameId, h.order[0], 0);
     const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;
-    // Past the move timeout alone: the player is still waiting for dice, so no timeout yet.
-    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    // Past the entropy and move timeouts: the player is still waiting for dice, so no timeout yet.
+    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT + 1);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([h.gameId], { account: h.stranger.account }),
       h.hall,
       "DeadlineNotPassed",
-      [h.gameId, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT)],
+      [h.gameId, requestedAt + BigInt(DEFAULT_CALL_OFF_WINDOW)],
     );
   });
 });
@@ -1025,13 +1033,13 @@ describe("owner calls", () => {
     );
   });
 
-  it("reverts ProviderNotRegistered for the zero provider", async () => {
+  it("reverts NotDefaultProvider for any provider but Entropy's default, the zero one included", async () => {
     const h = await fixture();
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.setEntropyProvider([zeroAddress]),
       h.hall,
-      "ProviderNotRegistered",
-      [zeroAddress],
+      "NotDefaultProvider",
+      [zeroAddress, getAddress(h.provider)],
     );
   });
 

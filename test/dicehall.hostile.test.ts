@@ -12,6 +12,7 @@ import {
 } from "viem";
 import {
   BET,
+  DEFAULT_CALL_OFF_WINDOW,
   DEFAULT_ENTROPY_TIMEOUT,
   FEE_BPS,
   FOREIGN_ERRORS,
@@ -27,6 +28,7 @@ import {
   hallEvent,
   hallEvents,
   hallFixture,
+  pricedHallFixture,
   joinGameTx,
   openLobby,
   playerView,
@@ -329,13 +331,13 @@ describe("an Entropy provider that never answers", () => {
     assert.equal((await playerView(h, gameId, order[0])).rollsUsed, 0, "no dice, no roll used");
   });
 
-  it("calls the undrawn table off only after request + entropy timeout + move timeout", async () => {
+  it("calls the undrawn table off only after its roll has been out for the call-off window", async () => {
     const h = await networkHelpers.loadFixture(silentHallFixture);
     const { gameId, order } = await startGame(h, { seats: 2 });
     const { receipt } = await requestRoll(h, gameId, order[0], 0);
     const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;
-    const deadline = requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT);
+    const deadline = requestedAt + BigInt(DEFAULT_CALL_OFF_WINDOW);
     await networkHelpers.time.setNextBlockTimestamp(deadline);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
@@ -356,25 +358,25 @@ describe("an Entropy provider that never answers", () => {
 });
 
 describe("a late answer", () => {
-  it("is ignored after the roll was replaced, and the replacement's answer counts", async () => {
+  it("to an attempt that was asked again still counts when it comes first; the other answer is then ignored", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 2 });
     const old = await requestRoll(h, gameId, order[0], 0);
     await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
     const replacement = await requestRoll(h, gameId, order[0], 0);
-    const before = await gameView(h, gameId);
-    const sheetBefore = await playerView(h, gameId, order[0]);
 
-    const late = await reveal(h, old.sequenceNumber, randomFor([6, 6, 6, 6, 6]));
-    assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
-    assert.deepEqual(await gameView(h, gameId), before);
-    assert.deepEqual(await playerView(h, gameId, order[0]), sheetBefore);
-
-    const answer = await reveal(h, replacement.sequenceNumber, randomFor([1, 2, 3, 4, 5]));
-    const rolled = hallEvent(h, answer, "DiceRolled");
-    assert.equal(rolled.sequenceNumber, replacement.sequenceNumber);
+    // Asking again never throws away a number someone may already have seen.
+    const first = await reveal(h, old.sequenceNumber, randomFor([1, 2, 3, 4, 5]));
+    const rolled = hallEvent(h, first, "DiceRolled");
+    assert.equal(rolled.sequenceNumber, old.sequenceNumber);
     assert.equal(rolled.rollNumber, 1);
-    assert.deepEqual([...(rolled.dice as number[])], [1, 2, 3, 4, 5]);
+    const after = await gameView(h, gameId);
+    const sheetAfter = await playerView(h, gameId, order[0]);
+
+    const answer = await reveal(h, replacement.sequenceNumber, randomFor([6, 6, 6, 6, 6]));
+    assert.equal(hallEvents(h, answer, "DiceRolled").length, 0);
+    assert.deepEqual(await gameView(h, gameId), after);
+    assert.deepEqual(await playerView(h, gameId, order[0]), sheetAfter);
   });
 
   it("is ignored after the replacement was already answered", async () => {
@@ -483,20 +485,13 @@ describe("a change of Entropy provider", () => {
   // Sequence numbers are counted per provider, so after setEntropyProvider two pending requests
   // can carry the same number; each answer must still reach the request it was made for.
   it("keeps two providers' requests with the same sequence number apart", async () => {
-    const h = await fixture();
+    const h = await networkHelpers.loadFixture(pricedHallFixture);
+    const entropy = h.pricedEntropy!;
     const a = await startGame(h, { seats: 2, players: [h.alice, h.bob] });
     const newProvider = addressOf(h.wallets[11]);
-    // MockEntropy knows a provider once it took a request for it; one such request on each
-    // provider keeps their numbers level.
-    for (const provider of [h.provider, newProvider]) {
-      await send(
-        h,
-        h.entropy.write.requestV2([provider, randomFor([1, 1, 1, 1, 1]), 100_000], {
-          account: h.stranger.account,
-        }),
-      );
-    }
     const first = await requestRoll(h, a.gameId, a.order[0], 0);
+    // Pyth names a new default provider, and the owner follows it.
+    await send(h, entropy.write.setDefaultProvider([newProvider]));
     await send(h, h.hall.write.setEntropyProvider([newProvider]));
     // Each game keeps the provider it was opened with: B is opened after the switch.
     const b = await startGame(h, { seats: 2, players: [h.carol, h.dave] });
@@ -505,14 +500,17 @@ describe("a change of Entropy provider", () => {
 
     const answerB = await send(
       h,
-      h.entropy.write.mockReveal([newProvider, second.sequenceNumber, randomFor([6, 6, 6, 6, 6])]),
+      entropy.write.revealFrom([newProvider, second.sequenceNumber, randomFor([6, 6, 6, 6, 6])]),
     );
     const rolledB = hallEvent(h, answerB, "DiceRolled");
     assert.equal(rolledB.gameId, b.gameId, "the new provider's answer is for game B's request");
     assert.deepEqual([...(await playerView(h, b.gameId, b.order[0])).dice], [6, 6, 6, 6, 6]);
     assert.equal((await gameView(h, a.gameId)).pendingSequence, first.sequenceNumber);
 
-    const answerA = await reveal(h, first.sequenceNumber, randomFor([1, 2, 3, 4, 5]));
+    const answerA = await send(
+      h,
+      entropy.write.revealFrom([h.provider, first.sequenceNumber, randomFor([1, 2, 3, 4, 5])]),
+    );
     assert.equal(hallEvent(h, answerA, "DiceRolled").gameId, a.gameId);
     assert.deepEqual([...(await playerView(h, a.gameId, a.order[0])).dice], [1, 2, 3, 4, 5]);
   });

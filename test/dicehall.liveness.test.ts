@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import { network } from "hardhat";
 import {
   BET,
+  DEFAULT_CALL_OFF_WINDOW,
   DEFAULT_ENTROPY_TIMEOUT,
   FEE_BPS,
   MOVE_TIMEOUT,
@@ -176,13 +177,13 @@ describe("claimTimeout", () => {
     const { sequenceNumber, receipt } = await requestRoll(h, gameId, order[0], 0);
     const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;
-    // Entropy is slow but within its timeout: the old move deadline no longer applies.
-    await networkHelpers.time.increase(MOVE_TIMEOUT + 10);
+    // Entropy is slow: the old move deadline no longer applies, only the call-off window does.
+    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT + 10);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
       h.hall,
       "DeadlineNotPassed",
-      [gameId, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT)],
+      [gameId, requestedAt + BigInt(DEFAULT_CALL_OFF_WINDOW)],
     );
     const answer = await reveal(h, sequenceNumber, randomFor([3, 3, 3, 2, 2], keepsJoinOrder(2)));
     const answeredAt = (await h.publicClient.getBlock({ blockNumber: answer.blockNumber }))
@@ -209,16 +210,21 @@ describe("claimTimeout", () => {
     assert.notEqual(again.sequenceNumber, sequenceNumber);
   });
 
-  it("times out a player who walks away after their request went unanswered", async () => {
+  it("times out a player who walks away after their request went unanswered, once the dice came", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 3 });
     await rollWith(h, gameId, order[0], 0, [1, 2, 3, 4, 6]); // the first roll draws the order
     const { receipt } = await requestRoll(h, gameId, order[0], 0);
     const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;
-    await networkHelpers.time.setNextBlockTimestamp(
-      requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT + MOVE_TIMEOUT) + 1n,
-    );
+    // Nobody forfeits while a roll is out; another player asks again and the dice arrive.
+    await networkHelpers.time.setNextBlockTimestamp(requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT));
+    const again = await requestRoll(h, gameId, order[1], 0);
+    const answer = await reveal(h, again.sequenceNumber, randomFor([2, 2, 2, 5, 5]));
+    assert.equal(hallEvent(h, answer, "DiceRolled").player, addressOf(order[0]));
+    const answeredAt = (await h.publicClient.getBlock({ blockNumber: answer.blockNumber }))
+      .timestamp;
+    await networkHelpers.time.setNextBlockTimestamp(answeredAt + BigInt(MOVE_TIMEOUT) + 1n);
     const claimed = await claim(h, gameId);
     assert.equal(hallEvent(h, claimed, "PlayerForfeited").player, addressOf(order[0]));
     const game = await gameView(h, gameId);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { getAddress, parseEventLogs, zeroHash } from "viem";
+import { getAddress, parseEventLogs } from "viem";
 import {
   DEFAULT_CALLBACK_GAS_LIMIT,
   DEFAULT_ENTROPY_TIMEOUT,
@@ -161,19 +161,14 @@ describe("owner setters", () => {
     assert.equal(await h.hall.read.entropyTimeout(), 3600);
   });
 
-  it("setCallbackGasLimit and setEntropyProvider apply to the first roll of a lobby opened after", async () => {
+  it("setCallbackGasLimit applies to the first roll of a lobby opened after; setEntropyProvider follows the default", async () => {
     const h = await fixture();
-    const other = addressOf(h.wallets[10]);
-    // MockEntropy knows a provider once it took a request for it.
-    await send(
-      h,
-      h.entropy.write.requestV2([other, zeroHash, 100_000], { account: h.erin.account }),
-    );
     const a = await send(h, h.hall.write.setCallbackGasLimit([2_500_000]));
     assert.equal(hallEvent(h, a, "CallbackGasLimitSet").gasLimit, 2_500_000);
-    const b = await send(h, h.hall.write.setEntropyProvider([other]));
-    assert.equal(hallEvent(h, b, "EntropyProviderSet").provider, other);
-    assert.equal(await h.hall.read.entropyProvider(), other);
+    // Pyth's default provider is the only one the hall takes (tests with another default: entropy).
+    const b = await send(h, h.hall.write.setEntropyProvider([h.provider]));
+    assert.equal(hallEvent(h, b, "EntropyProviderSet").provider, getAddress(h.provider));
+    assert.equal(await h.hall.read.entropyProvider(), getAddress(h.provider));
 
     const { gameId, order } = await startGame(h, { seats: 2 });
     const { sequenceNumber, receipt } = await requestRoll(h, gameId, order[0], 0);
@@ -183,13 +178,13 @@ describe("owner setters", () => {
       eventName: "Requested",
     });
     assert.equal(requested.length, 1);
-    assert.equal(requested[0].args.provider, other);
+    assert.equal(requested[0].args.provider, getAddress(h.provider));
     assert.equal(requested[0].args.gasLimit, 2_500_000);
-    const request = await h.entropy.read.getRequestV2([other, sequenceNumber]);
+    const request = await h.entropy.read.getRequestV2([h.provider, sequenceNumber]);
     assert.equal(request.requester, getAddress(h.hall.address));
     const answer = await send(
       h,
-      h.entropy.write.mockReveal([other, sequenceNumber, `0x${"ab".repeat(32)}`]),
+      h.entropy.write.mockReveal([h.provider, sequenceNumber, `0x${"ab".repeat(32)}`]),
     );
     assert.equal(hallEvent(h, answer, "DiceRolled").rollNumber, 1);
   });

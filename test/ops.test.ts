@@ -171,8 +171,11 @@ describe("operator tasks", { timeout: 60_000 }, () => {
     await run("entropy", { timeout: "45m", callbackGas: "150000" });
     assert.equal(await read<number>("entropyTimeout"), 2700);
     assert.equal(await read<number>("callbackGasLimit"), 150_000);
-    // Entropy does not know this address as a provider: the task passes the contract's refusal on.
-    await assert.rejects(run("entropy", { provider: stranger }), /ProviderNotRegistered/);
+    // Not Entropy's default provider: the task passes the contract's refusal on.
+    await assert.rejects(run("entropy", { provider: stranger }), /NotDefaultProvider/);
+    await run("entropy", { callOffWindow: "12h" });
+    assert.equal(await read<number>("callOffWindow"), 12 * 3600);
+    await assert.rejects(run("entropy", { callOffWindow: "5h" }), /InvalidSetting/);
     await run("entropy", { provider: stack.addresses.entropyProvider });
     assert.equal(
       await read<Address>("entropyProvider"),

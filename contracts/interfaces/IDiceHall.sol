@@ -42,10 +42,13 @@ interface IDiceHall {
         uint32 entropyTimeout; // fixed when the lobby opened
         uint256 pot; // bet x seats
         bool orderDrawn; // false from the last join until the first roll's random number draws the turn order
-        uint8 entropyAttempts; // Entropy requests made for the outstanding roll (0 = no roll outstanding)
-        uint64 retryAt; // when the outstanding roll may be asked again (or, after the last attempt, the game called off)
+        uint8 entropyAttempts; // Entropy requests made for the outstanding roll (0 = none; saturates at 255)
+        uint64 retryAt; // when any seated player may ask again for the outstanding roll (0 if none)
         address provider; // the Entropy provider of this game, fixed when the lobby opened
         uint32 callbackGasLimit; // the callback gas this game's rolls ask for, fixed when the lobby opened
+        uint64 callOffAt; // when the game may be called off if the outstanding roll has still not come (0 if none)
+        uint32 callOffWindow; // how long a roll may stay out before the game may be called off, fixed at opening
+        uint256 rollFeeCap; // a roll quoted above this is a refusal, not a price; fixed when the lobby opened
     }
 
     /// @notice One player's sheet in one game, decoded.
@@ -140,12 +143,14 @@ interface IDiceHall {
     error NotEntropy(address caller);
     /// @notice A roll asked again must keep the dice its first attempt kept.
     error KeepMaskLocked(uint256 gameId, uint8 keepMask);
-    /// @notice Entropy failed this roll on every attempt allowed; the game can only be called off now.
-    error RollAttemptsExhausted(uint256 gameId);
+    /// @notice The outstanding roll has been out for the game's whole call-off window: it can only be called off.
+    error CallOffWindowOver(uint256 gameId, uint64 callOffAt);
+    /// @notice The roll's Entropy fee is above the cap its game fixed when it opened (the reason of a refusal).
+    error RollFeeAboveCap(uint256 fee, uint256 cap);
     /// @notice The Entropy request failed without a reason (out of gas): the transaction needs more gas.
     error EntropyCallFailed();
-    /// @notice Entropy does not know this provider.
-    error ProviderNotRegistered(address provider);
+    /// @notice The hall follows Entropy's default provider only.
+    error NotDefaultProvider(address provider, address defaultProvider);
     /// @notice The caller has no credits in this token.
     error NothingToWithdraw(address token, address account);
     /// @notice Sending the native coin failed.
@@ -240,6 +245,8 @@ interface IDiceHall {
     event MoveTimeoutBoundsSet(uint32 min, uint32 max);
     /// @notice The owner changed how long a roll may wait for Entropy before it can be replaced.
     event EntropyTimeoutSet(uint32 seconds_);
+    /// @notice The owner changed how long a roll may stay out before its game may be called off.
+    event CallOffWindowSet(uint32 seconds_);
     /// @notice The owner changed the gas limit asked for the Entropy callback.
     event CallbackGasLimitSet(uint32 gasLimit);
     /// @notice The owner changed the Entropy provider for lobbies opened from now on.
@@ -261,8 +268,8 @@ interface IDiceHall {
     function roll(uint256 gameId, uint8 keepMask) external payable;
     /// @notice Fills one open box with the current dice and passes the turn.
     function score(uint256 gameId, uint8 category) external;
-    /// @notice Forfeits the current player once their deadline has passed, or calls the game off when Entropy
-    /// failed its last attempt or nobody drew the order; anyone may call.
+    /// @notice Forfeits the current player once their deadline has passed, or calls the game off when its roll
+    /// has been out for the whole call-off window or nobody drew the order; anyone may call.
     function claimTimeout(uint256 gameId) external;
     /// @notice Sends the caller all their credits in one token.
     function withdraw(address token) external;
@@ -301,6 +308,8 @@ interface IDiceHall {
     function entropy() external view returns (address);
     /// @notice The Entropy provider the dice of lobbies opened now are asked from.
     function entropyProvider() external view returns (address);
+    /// @notice How long a roll may stay out before its game may be called off, for lobbies opened now.
+    function callOffWindow() external view returns (uint32);
 
     // ------------------------------------------------------------------ owner
 
@@ -312,12 +321,16 @@ interface IDiceHall {
     function setJoinWindowBounds(uint32 min, uint32 max) external;
     /// @notice Sets the bounds a lobby's move timeout must lie within.
     function setMoveTimeoutBounds(uint32 min, uint32 max) external;
-    /// @notice Sets how long a roll waits for Entropy before it may be asked again (at least 30 minutes).
+    /// @notice Sets how long a roll waits for Entropy before it may be asked again (at least 30 minutes, and at
+    /// most a twelfth of the call-off window).
     function setEntropyTimeout(uint32 seconds_) external;
     /// @notice Sets the gas limit asked for each Entropy callback (60 000 to 2 500 000), for lobbies opened from now on.
     function setCallbackGasLimit(uint32 gasLimit) external;
-    /// @notice Sets the Entropy provider (one Entropy knows) for lobbies opened from now on.
+    /// @notice Follows Entropy's default provider (no other is accepted) for lobbies opened from now on.
     function setEntropyProvider(address provider) external;
+    /// @notice Sets the call-off window (6 hours to 7 days, and at least 12 entropy timeouts) for lobbies opened
+    /// from now on.
+    function setCallOffWindow(uint32 seconds_) external;
     /// @notice Stops new lobbies and joins; play, refunds and withdrawals go on.
     function pause() external;
     /// @notice Lets new lobbies and joins in again.

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import {EntropyStructsV2} from "@pythnetwork/entropy-sdk-solidity/EntropyStructsV2.sol";
-
-/// @notice The part of Entropy's provider registry that DiceHall reads: whether a provider is known
-/// (its next sequence number is not 0), for the test mocks of Entropy.
+/// @notice The part of Entropy's provider registry that DiceHall reads: the default provider, which Pyth
+/// may change (tests change it to see that running games keep their own), for the test mocks of Entropy.
 abstract contract KnownProviders {
-    mapping(address provider => bool) public registered;
+    address public defaultProvider;
 
-    function register(address provider) public {
-        registered[provider] = true;
+    constructor(address provider) {
+        defaultProvider = provider;
     }
 
-    function getProviderInfoV2(
-        address provider
-    ) external view returns (EntropyStructsV2.ProviderInfo memory info) {
-        if (registered[provider]) info.sequenceNumber = 1;
+    function setDefaultProvider(address provider) external {
+        defaultProvider = provider;
+    }
+
+    function getDefaultProvider() external view returns (address) {
+        return defaultProvider;
     }
 }

@@ -6,18 +6,10 @@ import {KnownProviders} from "./KnownProviders.sol";
 /// @notice An Entropy provider that takes requests and never answers them: the failure DiceHall's
 /// "roll again after the entropy timeout" path exists for. Only the calls DiceHall makes are here.
 contract SilentEntropyMock is KnownProviders {
-    address public defaultProvider;
     uint64 public lastSequence;
     uint256 public requests;
 
-    constructor(address provider) {
-        defaultProvider = provider;
-        register(provider);
-    }
-
-    function getDefaultProvider() external view returns (address) {
-        return defaultProvider;
-    }
+    constructor(address provider) KnownProviders(provider) {}
 
     function getFeeV2(address, uint32) external pure returns (uint128) {
         return 0;

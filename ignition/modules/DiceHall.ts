@@ -11,6 +11,7 @@ export interface DiceHallSettings {
   joinWindow: { min: ArgumentType; max: ArgumentType };
   moveTimeout: { min: ArgumentType; max: ArgumentType };
   entropyTimeout: ArgumentType;
+  callOffWindow: ArgumentType;
   callbackGasLimit: ArgumentType;
   /** The chain's native coin (address 0); `allowed: false` leaves it refused. */
   native: { allowed: ArgumentType; minBet: ArgumentType; maxBet: ArgumentType };
@@ -39,7 +40,9 @@ export function deployDiceHall(m: IgnitionModuleBuilder, settings: DiceHallSetti
     [settings.moveTimeout.min, settings.moveTimeout.max],
     asOwner,
   );
-  m.call(diceHall, "setEntropyTimeout", [settings.entropyTimeout], asOwner);
+  // The window first: an entropy timeout must fit 12 times into it.
+  const window = m.call(diceHall, "setCallOffWindow", [settings.callOffWindow], asOwner);
+  m.call(diceHall, "setEntropyTimeout", [settings.entropyTimeout], { ...asOwner, after: [window] });
   m.call(diceHall, "setCallbackGasLimit", [settings.callbackGasLimit], asOwner);
   m.call(
     diceHall,
@@ -58,6 +61,8 @@ export function deployDiceHall(m: IgnitionModuleBuilder, settings: DiceHallSetti
  *   joinWindowMin/Max bounds for a lobby's join window, seconds              default 60 / 604800
  *   moveTimeoutMin/Max bounds for a player's move timeout, seconds          default 60 / 604800
  *   entropyTimeout    seconds before a roll still waiting for Entropy may be asked again (>= 1800)  default 1800
+ *   callOffWindow     seconds a roll may stay out before its game may be called off
+ *                     (6 h .. 7 days, and >= 12 entropy timeouts)                default 86400
  *   callbackGasLimit  gas asked for each Entropy callback (>= 60000)             default 100000
  *   nativeAllowed, nativeMinBet, nativeMaxBet   the native coin (wei)     default refused, 0, 0
  *
@@ -78,6 +83,7 @@ export default buildModule("DiceHall", (m) => {
       max: m.getParameter("moveTimeoutMax", 7 * 24 * 3600),
     },
     entropyTimeout: m.getParameter("entropyTimeout", 1800),
+    callOffWindow: m.getParameter("callOffWindow", 24 * 3600),
     callbackGasLimit: m.getParameter("callbackGasLimit", 100_000),
     native: {
       allowed: m.getParameter("nativeAllowed", false),

@@ -38,6 +38,7 @@ export default buildModule("LocalDiceHall", (m) => {
       max: m.getParameter("moveTimeoutMax", 7 * 24 * 3600),
     },
     entropyTimeout: m.getParameter("entropyTimeout", 1800),
+    callOffWindow: m.getParameter("callOffWindow", 24 * 3600),
     callbackGasLimit: m.getParameter("callbackGasLimit", 100_000),
     native: {
       allowed: true,

@@ -93,10 +93,12 @@ export const bounds = command<{
   moveMax?: string;
 }>("bounds", async (args, hre) => ops.setBounds(await connect(hre, args), args));
 
-export const entropy = command<{ timeout?: string; callbackGas?: string; provider?: string }>(
-  "entropy",
-  async (args, hre) => ops.setEntropySettings(await connect(hre, args), args),
-);
+export const entropy = command<{
+  timeout?: string;
+  callbackGas?: string;
+  provider?: string;
+  callOffWindow?: string;
+}>("entropy", async (args, hre) => ops.setEntropySettings(await connect(hre, args), args));
 
 export const pause = command<object>("pause", async (args, hre) =>
   ops.setPaused(await connect(hre, args), true),

@@ -63,10 +63,16 @@ export const diceHallTasks: TaskDefinition[] = [
     .setAction(() => actions().then((m) => ({ default: m.bounds })))
     .build(),
 
-  task(["dicehall", "entropy"], "Set the entropy timeout, callback gas limit and/or provider")
-    .addOption(optional("timeout", "How long a roll waits before it may be replaced (e.g. 5m)"))
+  task(
+    ["dicehall", "entropy"],
+    "Set the entropy timeout, call-off window, callback gas limit and/or provider",
+  )
+    .addOption(optional("timeout", "How long a roll waits before it may be asked again (e.g. 30m)"))
+    .addOption(
+      optional("callOffWindow", "How long a roll may stay out before the game may be called off"),
+    )
     .addOption(optional("callbackGas", "Gas asked for each Entropy callback"))
-    .addOption(optional("provider", "The Entropy provider's address"))
+    .addOption(optional("provider", "Entropy's default provider (the hall takes no other)"))
     .addOption(address)
     .setAction(() => actions().then((m) => ({ default: m.entropy })))
     .build(),

@@ -144,6 +144,8 @@ export interface HallStatus {
   /** What Entropy itself names as its default provider (compare with `entropyProvider`). */
   entropyDefaultProvider: Address | undefined;
   entropyTimeout: number;
+  /** How long a roll may stay out before its game may be called off (lobbies opened now). */
+  callOffWindow: number;
   callbackGasLimit: number;
   rollFee: bigint;
   nextGameId: bigint;
@@ -167,6 +169,7 @@ export async function readStatus(ops: Ops): Promise<HallStatus> {
     entropy,
     entropyProvider,
     entropyTimeout,
+    callOffWindow,
     callbackGasLimit,
     rollFee,
     nextGameId,
@@ -180,6 +183,7 @@ export async function readStatus(ops: Ops): Promise<HallStatus> {
     publicClient.readContract({ ...read, functionName: "entropy" }),
     publicClient.readContract({ ...read, functionName: "entropyProvider" }),
     publicClient.readContract({ ...read, functionName: "entropyTimeout" }),
+    publicClient.readContract({ ...read, functionName: "callOffWindow" }),
     publicClient.readContract({ ...read, functionName: "callbackGasLimit" }),
     publicClient.readContract({ ...read, functionName: "rollFee" }),
     publicClient.readContract({ ...read, functionName: "nextGameId" }),
@@ -210,6 +214,7 @@ export async function readStatus(ops: Ops): Promise<HallStatus> {
     entropyProvider,
     entropyDefaultProvider,
     entropyTimeout,
+    callOffWindow,
     callbackGasLimit,
     rollFee,
     nextGameId,
@@ -239,6 +244,7 @@ export function formatStatus(s: HallStatus): string {
     `  entropy          ${s.entropy}`,
     `  provider         ${s.entropyProvider} ${providerNote}`,
     `  entropy timeout  ${formatDuration(s.entropyTimeout)}`,
+    `  call-off window  ${formatDuration(s.callOffWindow)}`,
     `  callback gas     ${s.callbackGasLimit}  (a roll costs ${native ? formatAmount(native, s.rollFee) : s.rollFee} now)`,
     "  tokens (fees and limits apply to lobbies opened from now on)",
     ...s.tokens.map((t) => {
@@ -339,9 +345,17 @@ export async function setBounds(
 
 export async function setEntropySettings(
   ops: Ops,
-  args: { timeout?: string; callbackGas?: string; provider?: string },
+  args: { timeout?: string; callbackGas?: string; provider?: string; callOffWindow?: string },
 ) {
   const results = [];
+  // A longer window first, so that a longer timeout fits 12 times into it.
+  if (args.callOffWindow !== undefined) {
+    const seconds = parseDuration(args.callOffWindow, "call-off window");
+    ops.log(
+      `Setting the call-off window to ${formatDuration(seconds)} for lobbies opened from now on`,
+    );
+    results.push(await ownerCall(ops, "setCallOffWindow", [seconds]));
+  }
   if (args.timeout !== undefined) {
     const seconds = parseDuration(args.timeout, "entropy timeout");
     if (seconds === 0) throw new Error("the entropy timeout must be above 0");
@@ -362,11 +376,13 @@ export async function setEntropySettings(
   }
   if (args.provider !== undefined) {
     const provider = parseAddress(args.provider, "--provider");
-    ops.log(`Setting the Entropy provider to ${provider}`);
+    ops.log(`Following Entropy's default provider ${provider} (the hall takes no other)`);
     results.push(await ownerCall(ops, "setEntropyProvider", [provider]));
   }
   if (results.length === 0)
-    throw new Error("nothing to set: give --timeout, --callback-gas and/or --provider");
+    throw new Error(
+      "nothing to set: give --timeout, --call-off-window, --callback-gas and/or --provider",
+    );
   return results;
 }
 

@@ -32,6 +32,8 @@ export const JOIN_WINDOW = 3600;
 export const MOVE_TIMEOUT = 600;
 /** The protocol's defaults at deployment (PROTOCOL.md). */
 export const DEFAULT_ENTROPY_TIMEOUT = 1800;
+/** How long a roll may stay out before its game may be called off, by default (24 h). */
+export const DEFAULT_CALL_OFF_WINDOW = 24 * 3600;
 export const DEFAULT_CALLBACK_GAS_LIMIT = 100_000;
 export const DEFAULT_WINDOW_MIN = 60;
 export const DEFAULT_WINDOW_MAX = 7 * 24 * 3600;

@@ -3,8 +3,10 @@ import {
   ChainMismatchError,
   ContractFunctionRevertedError,
   decodeErrorResult,
+  formatEther,
   HttpRequestError,
   InsufficientFundsError,
+  maxUint256,
   RpcError,
   TimeoutError,
   TransactionReceiptNotFoundError,
@@ -112,12 +114,17 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   NotEntropy: () => "Only the randomness provider can deliver dice.",
   KeepMaskLocked: ([, mask]) =>
     `Asking again keeps the same dice as the first request (${keptList(Number(mask))}). Nothing was sent.`,
-  RollAttemptsExhausted: () =>
-    "The randomness provider failed this roll three times. The game can now be called off: anyone can end it and everyone still in gets an equal share of the pot back.",
+  CallOffWindowOver: ([, at]) =>
+    `This roll has waited for randomness for the game's whole call-off window (it ended ${when(at)}), so it can't be asked again. Anyone can now call the game off: everyone still in gets an equal share of the pot back.`,
+  RollFeeAboveCap: ([fee, cap], c) => {
+    const coin = (v: bigint) => `${formatEther(v)} ${c.nativeSymbol}`;
+    const asked = big(fee) === maxUint256 ? "more than any cap" : coin(big(fee));
+    return `The randomness provider asks ${asked} for a roll, above this game's cap of ${coin(big(cap))}. The roll counts as refused and your payment was credited back; it can be asked again later.`;
+  },
   EntropyCallFailed: () =>
-    "The randomness request ran out of gas. Nothing changed; please roll again (your wallet may need a higher gas limit).",
-  ProviderNotRegistered: ([provider]) =>
-    `Pyth Entropy does not know the provider ${String(provider)}; the hall keeps its current one.`,
+    "The randomness request failed without a refusal we can count (it may have run out of gas). Nothing changed; please roll again (your wallet may need a higher gas limit).",
+  NotDefaultProvider: ([provider, defaultProvider]) =>
+    `The hall follows Pyth Entropy's default provider only (${String(defaultProvider)}), not ${String(provider)}.`,
   // Money
   NothingToWithdraw: () => "You have nothing to withdraw in this token.",
   NativeTransferFailed: () =>

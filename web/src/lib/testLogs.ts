@@ -161,6 +161,9 @@ export function gameViewOf(over: Partial<GameView> = {}): GameView {
     retryAt: 0n,
     provider: "0x0000000000000000000000000000000000000001",
     callbackGasLimit: 100_000,
+    callOffAt: 0n,
+    callOffWindow: 86_400,
+    rollFeeCap: 10n ** 14n,
     ...over,
   };
 }

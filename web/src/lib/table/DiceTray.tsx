@@ -45,7 +45,7 @@ export function DiceTray({ model, handlers }: { model: TableModel; handlers: Tab
         ))}
       </div>
       <div className="tray__actions">
-        {model.myTurn && (
+        {(model.myTurn || model.canRoll) && (
           <button
             type="button"
             className="button button--primary tray__roll"

@@ -208,6 +208,30 @@ describe("GameTable", () => {
     );
   });
 
+  it("lets a player whose turn it is not ask again for a roll that is out, by button and by R", async () => {
+    const { handlers } = setup(
+      model({
+        currentSeat: 1,
+        myTurn: false,
+        canRoll: true,
+        rolling: false,
+        options: null,
+        rollLabel: "Ask for the dice again · no fee",
+        rollHint: "Randomness for request #7 is late. You can ask for the dice again.",
+      }),
+    );
+    const ask = screen.getByRole("button", { name: /^Ask for the dice again/ });
+    await userEvent.click(ask);
+    expect(handlers.onRoll).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document.body, { key: "r" });
+    expect(handlers.onRoll).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows no roll button to a player whose turn it is not when they cannot roll", () => {
+    setup(model({ currentSeat: 1, myTurn: false, canRoll: false, options: null }));
+    expect(screen.queryByRole("button", { name: /^Re-roll/ })).toBeNull();
+  });
+
   it("explains boxes and roll that the move clock has switched off", async () => {
     const reason = "Your time for this move is up: any other player can now time you out.";
     const { handlers } = setup(

@@ -88,7 +88,8 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
     (action: TableAction) => {
       switch (action.type) {
         case "roll":
-          if (!model.myTurn) announce(readTurn(model));
+          // Another player's roll that is out may be asked again by anyone at the table.
+          if (!model.myTurn && !model.canRoll) announce(readTurn(model));
           else if (!model.canRoll) announce(model.rollHint ?? "You can't roll now.");
           else handlers.onRoll();
           return;

@@ -139,6 +139,7 @@ describe("buildTableModel", () => {
       deadline: 0n,
       entropyAttempts: 1,
       retryAt: BigInt(requestedAt + 1800),
+      callOffAt: BigInt(requestedAt + 86_400),
     });
     const waiting = buildTableModel(input({ view, keepMask: 0b101 }));
     expect(waiting.rolling).toBe(true);
@@ -147,7 +148,7 @@ describe("buildTableModel", () => {
     expect(waiting.keepMask).toBe(0b11); // the request's mask, not my current choice
     // The pending roll's countdown runs on the chain's clock: 10 s of the 30 min are gone.
     expect(waiting.rollHint).toBe(
-      "Waiting for randomness (request #7)… If it does not come, it can be asked again in 29:50.",
+      "Waiting for randomness (request #7)… If it does not come, any player at the table can ask for it again in 29:50.",
     );
     expect(waiting.turnText).toContain("waiting for randomness");
 
@@ -156,9 +157,38 @@ describe("buildTableModel", () => {
     expect(late.rollLabel).toBe("Ask for the dice again · no fee");
     expect(late.keepMask).toBe(0b11);
     expect(late.options).toBeNull(); // never the old dice while a roll is out
-    expect(late.rollHint).toMatch(/keeping the same dice \(2 tries left\)/);
-    expect(moveDeadlineMs(view)).toBe((requestedAt + 1800 + 300) * 1000);
-    expect(claimCallsOff(view)).toBe(false);
+    expect(late.rollHint).toMatch(
+      /You can ask for the dice again, keeping the same dice\. If no dice come/,
+    );
+    // Nobody forfeits while a roll is out: only the call-off window ends the wait.
+    expect(moveDeadlineMs(view)).toBe((requestedAt + 86_400) * 1000);
+    expect(claimCallsOff(view)).toBe(true);
+  });
+
+  it("any seated player may ask again for another player's roll; a stranger may not", () => {
+    const at = T0 - 1800;
+    const view = gameView({
+      pendingSequence: 7n,
+      rollRequestedAt: BigInt(at),
+      deadline: 0n,
+      entropyAttempts: 1,
+      retryAt: BigInt(at + 1800),
+      callOffAt: BigInt(at + 86_400),
+    });
+    const words = {
+      name: (a: string) => (a === ALICE ? "You" : "Bob"),
+      amount: (v: bigint) => `${v} wei`,
+    };
+    const alice = buildTableModel(input({ view, me: ALICE, words }));
+    expect(alice.myTurn).toBe(false);
+    expect(alice.canRoll).toBe(true);
+    expect(alice.rollHint).toMatch(
+      /You can ask for the dice again, keeping the same dice; the dice will be Bob's\./,
+    );
+    const stranger = buildTableModel(
+      input({ view, me: "0x00000000000000000000000000000000000000cc" }),
+    );
+    expect(stranger.canRoll).toBe(false);
   });
 
   it("after a refusal: the fee is back, the roll can be asked again later", () => {
@@ -169,32 +199,32 @@ describe("buildTableModel", () => {
       deadline: 0n,
       entropyAttempts: 2,
       retryAt: BigInt(at + 1800),
+      callOffAt: BigInt(at + 86_400),
     });
     const model = buildTableModel(input({ view }));
     expect(model.canRoll).toBe(false);
     expect(model.rollHint).toBe(
-      "The randomness provider refused this roll; the fee was credited back. In 29:00 the roll can be asked again.",
+      "The randomness provider refused this roll; the fee was credited back. In 29:00 any player at the table can ask for it again.",
     );
     const later = buildTableModel(input({ view, nowMs: (at + 1800) * 1000 }));
     expect(later.canRoll).toBe(true);
     expect(later.rollHint).toMatch(/^The randomness provider refused the roll\. You can ask/);
   });
 
-  it("after three failed attempts: no roll, and the game can be called off", () => {
-    const at = T0 - 1800;
+  it("after the call-off window: no roll, and the game can be called off", () => {
+    const first = T0 - 86_400;
     const view = gameView({
       pendingSequence: 9n,
-      rollRequestedAt: BigInt(at),
+      rollRequestedAt: BigInt(T0 - 1800),
       deadline: 0n,
-      entropyAttempts: 3,
-      retryAt: BigInt(at + 1800),
+      entropyAttempts: 40,
+      retryAt: BigInt(T0),
+      callOffAt: BigInt(first + 86_400),
     });
-    const model = buildTableModel(input({ view, nowMs: (at + 1801) * 1000 }));
+    const model = buildTableModel(input({ view, nowMs: (T0 + 1) * 1000 }));
     expect(model.canRoll).toBe(false);
-    expect(model.rollHint).toMatch(
-      /failed this roll three times\. Anyone can now call the game off/,
-    );
-    expect(moveDeadlineMs(view)).toBe((at + 1800) * 1000);
+    expect(model.rollHint).toMatch(/whole call-off window\. Anyone can now call the game off/);
+    expect(moveDeadlineMs(view)).toBe(T0 * 1000);
     expect(claimCallsOff(view)).toBe(true);
   });
 

@@ -1,5 +1,10 @@
 import type { Address } from "viem";
-import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "../../../../../core/rules/ruleSets.ts";
+import {
+  boxCount,
+  isRuleSetId,
+  ruleSet,
+  type RuleSetId,
+} from "../../../../../core/rules/ruleSets.ts";
 import { boxOptions, newSheet, type Sheet } from "../../../../../core/rules/sheet.ts";
 import { formatCountdown } from "../../../lib/format.ts";
 import type { GameView, PlayerView } from "../../../lib/gameData.ts";
@@ -39,19 +44,15 @@ export function sheetFromView(ruleSetId: RuleSetId, view: PlayerView | undefined
   };
 }
 
-/** Entropy requests one roll may take before the game can be called off (DiceHall's constant). */
-export const MAX_ENTROPY_ATTEMPTS = 3;
-
 /**
- * When claimTimeout becomes possible (ms). While a roll is out the clock waits for Entropy: it runs
- * against the player only once they may ask again; after the last attempt it calls the game off.
+ * When claimTimeout becomes possible (ms). Nobody forfeits while a roll is out: the clock waits for
+ * Entropy, and only once the roll has been out for the game's whole call-off window can the game be
+ * called off.
  */
 export function moveDeadlineMs(view: GameView): number | null {
   if (STATUS_NAMES[view.status] !== "running") return null;
   if (view.entropyAttempts === 0) return view.deadline > 0n ? Number(view.deadline) * 1000 : null;
-  const retryAt = Number(view.retryAt);
-  if (view.entropyAttempts >= MAX_ENTROPY_ATTEMPTS) return retryAt * 1000;
-  return (retryAt + view.config.moveTimeout) * 1000;
+  return Number(view.callOffAt) * 1000;
 }
 
 /** When the roll that is out may be asked of Entropy again (ms), or null with no roll out. */
@@ -62,7 +63,7 @@ export function rollRetryAtMs(view: GameView): number | null {
 
 /** Whether claimTimeout would call the game off (refunds) rather than forfeit the player to move. */
 export function claimCallsOff(view: GameView): boolean {
-  return !view.orderDrawn || view.entropyAttempts >= MAX_ENTROPY_ATTEMPTS;
+  return !view.orderDrawn || view.entropyAttempts > 0;
 }
 
 export function buildTableModel(input: ChainTableInput): TableModel {
@@ -94,9 +95,10 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const out = running && view.entropyAttempts > 0;
   const pending = out && view.pendingSequence !== 0n;
   const refused = out && !pending;
-  const exhausted = out && view.entropyAttempts >= MAX_ENTROPY_ATTEMPTS;
   const retryAt = rollRetryAtMs(view);
   const late = out && retryAt !== null && nowMs >= retryAt;
+  // Any seated player may ask again for the roll that is out; the dice stay the mover's.
+  const canAskAgain = late && mySeat >= 0;
   const rollsUsed = running ? (currentView?.rollsUsed ?? 0) : 0;
 
   // The dice of this turn are those of its latest DiceRolled. Until the first roll of a turn, the
@@ -129,9 +131,11 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const deadline = moveDeadlineMs(view);
   const timeUp = deadline !== null && nowMs > deadline;
   const blockedReason =
-    myTurn && timeUp
+    (myTurn || (out && mySeat >= 0)) && timeUp
       ? claimCallsOff(view)
-        ? "Time is up: anyone can now call the game off and share the pot back."
+        ? out
+          ? "The randomness provider has not delivered this roll for the game's whole call-off window. Anyone can now call the game off: everyone still in gets an equal share of the pot back, with no house fee."
+          : "Time is up: anyone can now call the game off and share the pot back."
         : "Your time for this move is up: any other player can now time you out."
       : null;
 
@@ -140,9 +144,8 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const keepMask = out ? view.pendingKeepMask : myTurn && rollsUsed > 0 ? input.keepMask : 0;
   const keepsAll = !out && rollsUsed > 0 && input.keepMask === ALL_KEPT;
   const canRoll =
-    myTurn &&
     !timeUp &&
-    (out ? late && !exhausted : rollsUsed < MAX_ROLLS && !keepsAll) &&
+    (out ? canAskAgain : myTurn && rollsUsed < MAX_ROLLS && !keepsAll) &&
     sending === null;
 
   // The dice on the table are never scored while a roll is out (its number may be known already).
@@ -160,27 +163,23 @@ export function buildTableModel(input: ChainTableInput): TableModel {
         ? `Roll the dice${fee}`
         : `Re-roll (${MAX_ROLLS - rollsUsed} left)${fee}`;
 
-  const attemptsLeft = MAX_ENTROPY_ATTEMPTS - view.entropyAttempts;
   let rollHint: string | null = null;
-  if (out && exhausted && late) {
-    rollHint =
-      "The randomness provider failed this roll three times. Anyone can now call the game off: everyone still in gets an equal share of the pot back, with no house fee.";
-  } else if (blockedReason) {
+  if (blockedReason) {
     rollHint = blockedReason;
   } else if (out && !late) {
     const wait = retryAt === null ? "" : formatCountdown(retryAt - nowMs);
-    if (refused) {
-      const then = exhausted ? "the game can be called off" : "the roll can be asked again";
-      rollHint = `The randomness provider refused this roll; the fee was credited back. In ${wait} ${then}.`;
-    } else {
-      const then = exhausted
-        ? `If it does not come within ${wait}, the game can be called off.`
-        : `If it does not come, it can be asked again in ${wait}.`;
-      rollHint = `Waiting for randomness (request #${view.pendingSequence})… ${then}`;
-    }
+    rollHint = refused
+      ? `The randomness provider refused this roll; the fee was credited back. In ${wait} any player at the table can ask for it again.`
+      : `Waiting for randomness (request #${view.pendingSequence})… If it does not come, any player at the table can ask for it again in ${wait}.`;
   } else if (late) {
-    const who = myTurn ? "You can" : drawing ? "Any player can" : "The player can";
-    rollHint = `${refused ? "The randomness provider refused the roll" : `Randomness for request #${view.pendingSequence} is late`}. ${who} ask for the dice again, keeping the same dice (${attemptsLeft} ${attemptsLeft === 1 ? "try" : "tries"} left).`;
+    const whose =
+      drawing || !current || myTurn ? "" : `; the dice will be ${words.name(current)}'s`;
+    const who = mySeat >= 0 ? "You can" : "Any player at the table can";
+    const callOff =
+      deadline === null
+        ? ""
+        : ` If no dice come within ${formatCountdown(deadline - nowMs)}, the game can be called off and the pot shared back.`;
+    rollHint = `${refused ? "The randomness provider refused the roll" : `Randomness for request #${view.pendingSequence} is late`}. ${who} ask for the dice again, keeping the same dice${whose}.${callOff}`;
   } else if (drawing) {
     rollHint = myTurn
       ? "The first roll draws the turn order: any player at the table may make it, and its dice go to whoever it puts first."
