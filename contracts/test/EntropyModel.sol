@@ -10,41 +10,43 @@ import {EntropyStructsV2} from "@pythnetwork/entropy-sdk-solidity/EntropyStructs
 import {EntropyStatusConstants} from "@pythnetwork/entropy-sdk-solidity/EntropyStatusConstants.sol";
 
 /// @title EntropyModel: our own model of Pyth Entropy V2, written from its public interface and documentation
-/// (the SDK's IEntropyV2 / IEntropy, events, errors, structs), the Entropy DiceHall's tests of record run on.
+/// (the SDK's IEntropyV2 / IEntropy, events, errors, structs); DiceHall's tests of record run on it.
 /// @notice What it models:
-/// - providers that `register` a keccak hash chain: commitment = keccak^(chainLength-1)(seed), its sequence
-///   number is the provider's current one, and sequences up to `endSequenceNumber` (exclusive) are handed out;
-///   registering again rotates the chain. A request asked past the chain's end reverts `OutOfRandomness`.
-/// - sequence numbers per provider (starting after the commitment's own), fees = the provider's fee (scaled up
-///   by the callback gas limit over its default) + the protocol fee; a short payment reverts `InsufficientFee`
-///   and an overpayment is kept (credited to the protocol's accrued fees).
+/// - providers that `register` a keccak hash chain: commitment = keccak^(chainLength-1)(seed) at the provider's
+///   current sequence number, which is never handed out; sequences up to `endSequenceNumber` (exclusive) are.
+///   Registering again rotates the chain. A request past the chain's end reverts `OutOfRandomness`.
+/// - sequence numbers per provider; fees = the provider's (scaled by the callback gas limit over its default:
+///   fee * limit / default) + the protocol's. A short payment reverts `InsufficientFee`; whatever is paid over
+///   the provider's fee, overpayment included, is the protocol's. The provider's fee is held per request and
+///   paid to the provider when it reveals the request (a modelling choice: what it delivers is what it earns).
 /// - `maxNumHashes`: a request more than that many sequences past the provider's current commitment (the
-///   last revealed value) reverts `LastRevealedTooOld`, so a flood of unrevealed requests makes it refuse.
-/// - requests stored in 32 fixed slots chosen by sequence number mod 32, each three storage slots
-///   (EntropyStructsV2.Request); a slot still held by an unrevealed request sends the request to a mapping.
-///   A revealed slot is released by zeroing its sequence number only, so the next request rewrites warm
-///   storage (5 000 gas a slot) and one in the mapping pays fresh storage: the cost shape, and within 10 %
-///   the gas, of the real contract as measured (README, Gas; `npm run gas` checks it).
-/// - `revealWithCallback` by anyone who knows the provider's revelation: the revelation is hashed numHashes
-///   times back to the commitment the request recorded (`IncorrectRevelation` otherwise), the provider's
-///   current commitment advances to it, the random number is keccak256(userRandomNumber, providerRevelation,
-///   bytes32(0)) (`combineRandomValues` with no blockhash: V2 requests do not use one), and the requester's
-///   `_entropyCallback` runs under the request's gas limit (rounded up to 10 000s; `InsufficientGas` if the
-///   caller did not leave enough for it). A callback that reverts or runs out of gas leaves the request
-///   CALLBACK_FAILED with `CallbackFailed` and `Revealed(callbackFailed = true)` emitted; calling
-///   `revealWithCallback` again retries it with all the gas the caller gives (a revert then reverts the retry).
-/// - both event generations, as the SDK says the real contract still emits the deprecated ones.
-/// What it does not model: proxy and upgrades, governance and admin transfer, withdrawal of the protocol's
-/// fees, fee managers, `advanceProviderCommitment`, the V1 `request`/`reveal` without callback, the
-/// in-contract PRNG of the requestV2 variants without a user random number (they use a counter hash), and
-/// blockhash requests.
+///   latest value revealed) reverts `LastRevealedTooOld`, so a flood of unrevealed requests makes it refuse.
+/// - requests kept in 32 fixed slots chosen by sequence number mod 32, each four storage slots (the SDK's
+///   three-slot Request and the user's number); while a slot holds an unrevealed request, a new request that
+///   lands on it is filed in a mapping instead. A revealed slot is released by zeroing its sequence number, so
+///   the next request rewrites warm storage (5 000 gas a slot) and one in the mapping pays for fresh storage
+///   (22 100). That, the fee held per request and both generations of events set the gas within 10 % of the
+///   real contract's as measured (README, Gas; `npm run gas` prints and checks it).
+/// - `revealWithCallback` by anyone who knows the provider's revelation: it is hashed numHashes times back to
+///   the commitment the request recorded (`IncorrectRevelation` otherwise), the provider's current commitment
+///   moves up to it, the number is keccak256(userRandomNumber, providerRevelation, bytes32(0))
+///   (`combineRandomValues` with no blockhash: V2 requests use none), and the requester's `_entropyCallback`
+///   runs under the request's gas limit (rounded up to 10 000s, at least the provider's default;
+///   `InsufficientGas` if the caller left less). A callback that reverts or runs out of gas leaves the request
+///   CALLBACK_FAILED and emits `CallbackFailed` and `Revealed(callbackFailed = true)`; revealing it again
+///   retries the callback with all the gas the caller gives, and a failure then reverts the retry.
+/// - both generations of events: the SDK says the real contract still emits the deprecated ones.
+/// Not modelled: the proxy and upgrades, governance and admin transfer, withdrawing the protocol's fees, fee
+/// managers, `advanceProviderCommitment`, V1 `request`/`reveal` without a callback, blockhash requests, and
+/// the in-contract PRNG of the requestV2 variants without a user number (a counter hash stands in for it).
 contract EntropyModel is IEntropyV2, EntropyEvents {
     /// @notice Only the deployer may change the protocol's settings.
     error NotOwner(address caller);
 
     uint256 private constant REQUEST_SLOTS = 32;
 
-    address public immutable owner;
+    /// @notice The deployer: it alone sets the protocol's fee and default provider.
+    address public immutable OWNER;
     address private _defaultProvider;
     uint128 private _pythFeeInWei;
     uint128 private _accruedPythFeesInWei;
@@ -65,13 +67,13 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
     /// @param pythFeeInWei the protocol's fee, charged on top of the provider's
     /// @param defaultProvider the provider `getDefaultProvider()` names (it registers itself with `register`)
     constructor(uint128 pythFeeInWei, address defaultProvider) {
-        owner = msg.sender;
+        OWNER = msg.sender;
         _pythFeeInWei = pythFeeInWei;
         _defaultProvider = defaultProvider;
     }
 
     modifier onlyOwner() {
-        if (msg.sender != owner) revert NotOwner(msg.sender);
+        if (msg.sender != OWNER) revert NotOwner(msg.sender);
         _;
     }
 
@@ -145,6 +147,7 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
         EntropyStructsV2.ProviderInfo storage p = _registered(msg.sender);
         if (p.accruedFeesInWei < amount) revert EntropyErrors.InsufficientFee();
         p.accruedFeesInWei -= amount;
+        // solhint-disable-next-line avoid-low-level-calls
         (bool ok, ) = msg.sender.call{value: amount}("");
         if (!ok) revert EntropyErrors.AssertionFailure();
         emit Withdrawal(msg.sender, msg.sender, amount, "");
@@ -281,137 +284,142 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
             status != EntropyStatusConstants.CALLBACK_NOT_STARTED &&
             status != EntropyStatusConstants.CALLBACK_FAILED
         ) revert EntropyErrors.InvalidRevealCall();
+        _verify(stored, userRandomNumber, providerRevelation);
+        _advanceAndPay(provider, sequenceNumber, key, providerRevelation);
 
+        Delivery memory d = Delivery({
+            provider: provider,
+            requester: req.requester,
+            sequenceNumber: sequenceNumber,
+            randomNumber: combineRandomValues(userRandomNumber, providerRevelation, bytes32(0)),
+            userRandomNumber: userRandomNumber,
+            providerRevelation: providerRevelation
+        });
+        emit RevealedWithCallback(_v1(req), userRandomNumber, providerRevelation, d.randomNumber);
+        if (d.requester.code.length == 0) {
+            _release(stored, inArray);
+            _emitRevealed(d, false, "", 0);
+            return;
+        }
+        bytes memory callback = abi.encodeCall(
+            IEntropyConsumer._entropyCallback,
+            (sequenceNumber, provider, d.randomNumber)
+        );
+        req.callbackStatus = EntropyStatusConstants.CALLBACK_IN_PROGRESS;
+        if (status == EntropyStatusConstants.CALLBACK_FAILED) _retry(stored, inArray, d, callback);
+        else _callback(stored, inArray, d, callback);
+    }
+
+    /// @dev What a reveal delivers, and to whom.
+    struct Delivery {
+        address provider;
+        address requester;
+        uint64 sequenceNumber;
+        bytes32 randomNumber;
+        bytes32 userRandomNumber;
+        bytes32 providerRevelation;
+    }
+
+    /// @dev The revelation hashed numHashes times must give the provider's commitment the request recorded,
+    /// and the user's number must be the one it was made with.
+    function _verify(
+        StoredRequest storage stored,
+        bytes32 userRandomNumber,
+        bytes32 providerRevelation
+    ) private view {
         bytes32 providerCommitment = providerRevelation;
-        uint256 numHashes = req.numHashes;
+        uint256 numHashes = stored.r.numHashes;
         for (uint256 i; i < numHashes; ++i)
             providerCommitment = keccak256(abi.encodePacked(providerCommitment));
         if (
             userRandomNumber != stored.userRandomNumber ||
             keccak256(abi.encodePacked(constructUserCommitment(userRandomNumber), providerCommitment)) !=
-                req.commitment
+                stored.r.commitment
         ) revert EntropyErrors.IncorrectRevelation();
+    }
 
+    /// @dev The provider's current commitment moves up to the value revealed, and the provider is paid for the
+    /// request the first time it is revealed (a retry is the caller's affair).
+    function _advanceAndPay(
+        address provider,
+        uint64 sequenceNumber,
+        bytes32 key,
+        bytes32 providerRevelation
+    ) private {
         EntropyStructsV2.ProviderInfo storage p = _providers[provider];
         if (sequenceNumber > p.currentCommitmentSequenceNumber) {
             p.currentCommitmentSequenceNumber = sequenceNumber;
             p.currentCommitment = providerRevelation;
         }
-        // The provider is paid for a request when it reveals it (the first time: a retry is the caller's).
         uint256 held = _heldFees[key];
         if (held != 0) {
             delete _heldFees[key];
             p.accruedFeesInWei += uint128(held);
         }
+    }
 
-        bytes32 randomNumber = combineRandomValues(userRandomNumber, providerRevelation, bytes32(0));
-        address requester = req.requester;
-        emit RevealedWithCallback(_v1(req), userRandomNumber, providerRevelation, randomNumber);
-        if (requester.code.length == 0) {
-            _release(stored, inArray);
-            _emitRevealed(
-                provider,
-                requester,
-                sequenceNumber,
-                randomNumber,
-                userRandomNumber,
-                providerRevelation
-            );
-            return;
-        }
-
-        bytes memory callback = abi.encodeCall(
-            IEntropyConsumer._entropyCallback,
-            (sequenceNumber, provider, randomNumber)
-        );
-        req.callbackStatus = EntropyStatusConstants.CALLBACK_IN_PROGRESS;
-        if (status == EntropyStatusConstants.CALLBACK_FAILED) {
-            // The retry: all the gas the caller gave, and a failure reverts it (the request stays failed).
-            (bool retried, bytes memory reason) = requester.call(callback);
-            if (!retried) {
-                assembly {
-                    revert(add(reason, 32), mload(reason))
-                }
-            }
-            _release(stored, inArray);
-            _emitRevealed(
-                provider,
-                requester,
-                sequenceNumber,
-                randomNumber,
-                userRandomNumber,
-                providerRevelation
-            );
-            return;
-        }
-
-        uint256 gasLimit = uint256(req.gasLimit10k) * 10_000;
+    /// @dev The first delivery: the callback runs under the request's gas limit and may fail without reverting.
+    function _callback(
+        StoredRequest storage stored,
+        bool inArray,
+        Delivery memory d,
+        bytes memory callback
+    ) private {
+        uint256 gasLimit = uint256(stored.r.gasLimit10k) * 10_000;
         // The caller must leave the callback its whole limit after EIP-150 keeps 1/64 back.
         if (gasLimit != 0 && gasleft() < (gasLimit * 64) / 63 + 10_000)
             revert EntropyErrors.InsufficientGas();
         uint256 startGas = gasleft();
-        (bool ok, bytes memory ret) = gasLimit == 0
-            ? requester.call(callback)
-            : requester.call{gas: gasLimit}(callback);
+        // solhint-disable-next-line avoid-low-level-calls
+        (bool ok, bytes memory ret) = d.requester.call{gas: gasLimit == 0 ? gasleft() : gasLimit}(callback);
         uint32 gasUsed = uint32(startGas - gasleft());
         if (ok) {
             _release(stored, inArray);
-            emit Revealed(
-                provider,
-                requester,
-                sequenceNumber,
-                randomNumber,
-                userRandomNumber,
-                providerRevelation,
-                false,
-                _first256(ret),
-                gasUsed,
-                ""
-            );
         } else {
-            req.callbackStatus = EntropyStatusConstants.CALLBACK_FAILED;
+            stored.r.callbackStatus = EntropyStatusConstants.CALLBACK_FAILED;
             emit CallbackFailed(
-                provider,
-                requester,
-                sequenceNumber,
-                userRandomNumber,
-                providerRevelation,
-                randomNumber,
+                d.provider,
+                d.requester,
+                d.sequenceNumber,
+                d.userRandomNumber,
+                d.providerRevelation,
+                d.randomNumber,
                 ret
             );
-            emit Revealed(
-                provider,
-                requester,
-                sequenceNumber,
-                randomNumber,
-                userRandomNumber,
-                providerRevelation,
-                true,
-                _first256(ret),
-                gasUsed,
-                ""
-            );
         }
+        _emitRevealed(d, !ok, _first256(ret), gasUsed);
     }
 
-    function _emitRevealed(
-        address provider,
-        address requester,
-        uint64 sequenceNumber,
-        bytes32 randomNumber,
-        bytes32 userRandomNumber,
-        bytes32 providerRevelation
+    /// @dev A retry: all the gas the caller gave, and a failure reverts it (the request stays failed).
+    function _retry(
+        StoredRequest storage stored,
+        bool inArray,
+        Delivery memory d,
+        bytes memory callback
     ) private {
+        uint256 startGas = gasleft();
+        // solhint-disable-next-line avoid-low-level-calls
+        (bool ok, bytes memory ret) = d.requester.call(callback);
+        if (!ok) {
+            assembly {
+                revert(add(ret, 32), mload(ret))
+            }
+        }
+        _release(stored, inArray);
+        _emitRevealed(d, false, _first256(ret), uint32(startGas - gasleft()));
+    }
+
+    function _emitRevealed(Delivery memory d, bool callbackFailed, bytes memory ret, uint32 gasUsed) private {
         emit Revealed(
-            provider,
-            requester,
-            sequenceNumber,
-            randomNumber,
-            userRandomNumber,
-            providerRevelation,
-            false,
-            "",
-            0,
+            d.provider,
+            d.requester,
+            d.sequenceNumber,
+            d.randomNumber,
+            d.userRandomNumber,
+            d.providerRevelation,
+            callbackFailed,
+            ret,
+            gasUsed,
             ""
         );
     }
