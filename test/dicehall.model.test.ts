@@ -28,6 +28,7 @@ import {
   registerProvider,
   requestsIn,
   revealRequest,
+  revealedIn,
 } from "./helpers/entropyModel.ts";
 import { boxCount, type RuleSetId } from "../core/rules/ruleSets.ts";
 import { totals } from "../core/rules/sheet.ts";
@@ -158,6 +159,31 @@ describe("DiceHall on the Entropy model: what Entropy does to a roll", () => {
     }
     hallEvent(h, await reveal(h, s + 64n, "0x"), "DiceRolled");
     hallEvent(h, await reveal(h, s, "0x"), "DiceRolled");
+  });
+
+  it("a four-seat order draw is delivered under the 60 000 gas floor, as Entropy itself runs it", async (t) => {
+    const h = await fixture();
+    // Coverage instruments the contract (its code outgrows the 24 KB limit) and so its gas.
+    const code = await h.publicClient.getCode({ address: h.hall.address });
+    if ((code?.length ?? 0) / 2 - 1 > 24_576) return t.skip("gas is not measured under coverage");
+    await send(h, h.hall.write.setCallbackGasLimit([60_000]));
+    // Entropy gives at least the provider's default: a provider whose default is the floor.
+    await send(
+      h,
+      h.model!.contract.write.setDefaultGasLimit([60_000], { account: h.wallets[9].account }),
+    );
+    for (let n = 0; n < 3; n++) {
+      const { gameId } = await startGame(h, { seats: 4 });
+      assert.equal((await gameView(h, gameId)).callbackGasLimit, 60_000);
+      const { sequenceNumber } = await requestRoll(h, gameId, h.players[n], 0);
+      const request = await h.model!.contract.read.getRequestV2([h.provider, sequenceNumber]);
+      assert.equal(request.gasLimit10k, 6);
+      const receipt = await reveal(h, sequenceNumber, "0x");
+      const [revealed] = revealedIn(h.model!, receipt);
+      assert.equal(revealed.callbackFailed, false, `draw ${n}: the callback fit its limit`);
+      hallEvent(h, receipt, "GameStarted");
+      hallEvent(h, receipt, "DiceRolled");
+    }
   });
 
   it("a flood of unrevealed requests makes the provider refuse: the roll is refused, its fee credited back", async () => {
