@@ -6,6 +6,7 @@ import type { Dice } from "../../core/rules/score.ts";
 import { boxCount, type RuleSetId } from "../../core/rules/ruleSets.ts";
 import { applyScore, newSheet, totals, type Sheet } from "../../core/rules/sheet.ts";
 import { chooseTurnAction } from "../../core/rules/strategy.ts";
+import { drawTurnOrder } from "../../core/rules/turnOrder.ts";
 import { seededJoinOrderRandom, seededRandom } from "./dice.ts";
 import {
   addressOf,
@@ -64,8 +65,16 @@ export async function playToTheEnd(
           }
           const rolled = await rollRandom(h, gameId, player, action.keepMask, r);
           if (h.model && round === 1 && seat === 0 && rollsUsed === 0) {
-            // The model's number drew an order of its own: the dice are its first player's.
+            // The model's number drew an order of its own (the engine's draw from that number): the
+            // dice are its first player's.
+            const joinOrder = order;
             order = (await gameView(h, gameId)).players.map((a) => walletOf(h, a));
+            assert.deepEqual(
+              order.map(addressOf),
+              drawTurnOrder(rolled.randomNumber, joinOrder.length).map((j) =>
+                addressOf(joinOrder[j]),
+              ),
+            );
             player = order[0];
             sheet = sheets.get(addressOf(player))!;
           }
