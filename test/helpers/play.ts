@@ -6,8 +6,18 @@ import type { Dice } from "../../core/rules/score.ts";
 import { boxCount, type RuleSetId } from "../../core/rules/ruleSets.ts";
 import { applyScore, newSheet, totals, type Sheet } from "../../core/rules/sheet.ts";
 import { chooseTurnAction } from "../../core/rules/strategy.ts";
+import { drawTurnOrder } from "../../core/rules/turnOrder.ts";
 import { seededJoinOrderRandom, seededRandom } from "./dice.ts";
-import { addressOf, gameView, hallEvent, rollRandom, scoreBox, STATUS, type Hall } from "./hall.ts";
+import {
+  addressOf,
+  gameView,
+  hallEvent,
+  rollRandom,
+  scoreBox,
+  STATUS,
+  walletOf,
+  type Hall,
+} from "./hall.ts";
 
 /**
  * Plays a started game to the end with the TypeScript engine's bot choosing every keep mask and
@@ -15,6 +25,8 @@ import { addressOf, gameView, hallEvent, rollRandom, scoreBox, STATUS, type Hall
  * The dice come from a seed, so a failing game replays exactly.
  */
 export interface PlayedGame {
+  /** The turn order played: the one passed in, or on the model the one its first roll drew. */
+  order: WalletClient[];
   sheets: Map<string, Sheet>;
   finishReceipt: TransactionReceipt;
   scoredEvents: number;
@@ -39,7 +51,7 @@ export async function playToTheEnd(
       assert.equal(game.status, STATUS.Running);
       assert.equal(game.round, round, "the round grows after the last seat");
       assert.equal(game.currentSeat, seat, "turns go around in turn order");
-      const player = order[seat];
+      let player = order[seat];
       let sheet = sheets.get(addressOf(player))!;
       let dice: number[] | null = null;
       let rollsUsed = 0;
@@ -51,8 +63,22 @@ export async function playToTheEnd(
           if (round === 1 && seat === 0 && rollsUsed === 0) {
             [r, draws] = seededJoinOrderRandom(seed, draws - 1, order.length);
           }
-          const expected = rollDice(r, dice as Dice | null, action.keepMask);
           const rolled = await rollRandom(h, gameId, player, action.keepMask, r);
+          if (h.model && round === 1 && seat === 0 && rollsUsed === 0) {
+            // The model's number drew an order of its own (the engine's draw from that number): the
+            // dice are its first player's.
+            const joinOrder = order;
+            order = (await gameView(h, gameId)).players.map((a) => walletOf(h, a));
+            assert.deepEqual(
+              order.map(addressOf),
+              drawTurnOrder(rolled.randomNumber, joinOrder.length).map((j) =>
+                addressOf(joinOrder[j]),
+              ),
+            );
+            player = order[0];
+            sheet = sheets.get(addressOf(player))!;
+          }
+          const expected = rollDice(rolled.randomNumber, dice as Dice | null, action.keepMask);
           rollsUsed++;
           assert.deepEqual(rolled.dice, [...expected], "dice follow RULES.md from r alone");
           assert.equal(rolled.rollNumber, rollsUsed);
@@ -78,7 +104,7 @@ export async function playToTheEnd(
   }
   assert.ok(finishReceipt);
   hallEvent(h, finishReceipt, "GameFinished");
-  return { sheets, finishReceipt, scoredEvents };
+  return { order, sheets, finishReceipt, scoredEvents };
 }
 
 /** Winners by the engine's totals, in turn order. */
