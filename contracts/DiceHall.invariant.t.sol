@@ -319,11 +319,14 @@ contract DiceHallHandler {
         uint256 maskSeed,
         uint256 tip
     ) internal returns (bool) {
-        // Before the order is drawn any seated player may roll; a roll asked again keeps its mask.
-        address player = v.orderDrawn ? v.players[v.currentSeat] : v.players[maskSeed % v.players.length];
+        // Before the order is drawn any seated player may roll; a roll asked again keeps its mask, and any
+        // seated player may ask again until the game's call-off window is over.
+        address player = v.orderDrawn && v.entropyAttempts == 0
+            ? v.players[v.currentSeat]
+            : v.players[maskSeed % v.players.length];
         uint8 keepMask;
         if (v.entropyAttempts != 0) {
-            if (v.entropyAttempts == 3 || block.timestamp < v.retryAt) return false;
+            if (block.timestamp < v.retryAt || block.timestamp >= v.callOffAt) return false;
             keepMask = v.pendingKeepMask;
         } else {
             uint8 used = v.orderDrawn ? hall.getPlayer(id, player).rollsUsed : 0;
@@ -370,12 +373,8 @@ contract DiceHallHandler {
 
     function _timeOut(uint256 id, uint256 lateBy) internal {
         IDiceHall.GameView memory v = hall.getGame(id);
-        uint256 deadline =
-            v.entropyAttempts == 0
-                ? v.deadline
-                : v.entropyAttempts == 3
-                    ? v.retryAt
-                    : uint256(v.retryAt) + v.config.moveTimeout;
+        // Nobody forfeits while a roll is out: only its call-off window ends the wait.
+        uint256 deadline = v.entropyAttempts == 0 ? v.deadline : v.callOffAt;
         uint256 at = deadline + 1 + lateBy;
         if (at > block.timestamp) HEVM.warp(at);
         HEVM.prank(SINK);

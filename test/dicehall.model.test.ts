@@ -4,6 +4,7 @@ import { network } from "hardhat";
 import { decodeErrorResult, getAddress, keccak256, toHex } from "viem";
 import {
   BET,
+  DEFAULT_ENTROPY_TIMEOUT,
   FEE_BPS,
   NATIVE,
   STATUS,
@@ -12,6 +13,7 @@ import {
   gameView,
   hallEvent,
   modelHallFixture,
+  openLobby,
   playerView,
   requestRoll,
   reveal,
@@ -245,5 +247,208 @@ describe("DiceHall on the Entropy model: what Entropy does to a roll", () => {
     assert.equal(rolled.rollNumber, 1);
     const first = (await gameView(h, gameId)).players[0];
     assert.equal((await playerView(h, gameId, first)).rollsUsed, 1);
+  });
+});
+
+/** The first roll (the draw) of a fresh two-player game, answered: play is in turn order now. */
+async function drawnGame(h: Hall) {
+  const { gameId } = await startGame(h, { players: [h.alice, h.bob] });
+  const { sequenceNumber } = await requestRoll(h, gameId, h.alice, 0);
+  await reveal(h, sequenceNumber, "0x");
+  const players = (await gameView(h, gameId)).players;
+  const byAddress = (a: string) => [h.alice, h.bob].find((w) => addressOf(w) === a)!;
+  // The first player has rolled once; they score so that the second player is to move.
+  const first = byAddress(players[0]);
+  await send(h, h.hall.write.score([gameId, 12], { account: first.account }));
+  return { gameId, mover: byAddress(players[1]), other: first };
+}
+
+describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", () => {
+  it("a player who floods the provider before their own rolls cannot call the game off: another player's retry is answered", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([8], { account: h.wallets[9].account }));
+    const { gameId, mover, other } = await drawnGame(h);
+    const flooder = await otherConsumer(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    // The mover (behind, say) fills the provider's backlog right before each of their own
+    // attempts; between them the provider's keeper catches up.
+    let last = 0n;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      if (attempt > 1) {
+        await revealRequest(model, h.provider, last);
+        const { retryAt } = await gameView(h, gameId);
+        await networkHelpers.time.setNextBlockTimestamp(retryAt);
+      }
+      for (let i = 0; i < 8; i++) last = await flooder.ask();
+      const receipt = await send(h, rollTx(h, gameId, mover, 0, fee));
+      const refused = hallEvent(h, receipt, "RollRefused");
+      assert.equal(
+        decodeErrorResult({ abi: model.contract.abi, data: refused.reason }).errorName,
+        "LastRevealedTooOld",
+      );
+    }
+    let game = await gameView(h, gameId);
+    assert.equal(game.entropyAttempts, 4, "four refusals, more than the three that used to end it");
+    assert.equal(game.status, STATUS.Running);
+    // Three refusals no longer end it: the game can't be called off before its window.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.claimTimeout([gameId], { account: mover.account }),
+      h.hall,
+      "DeadlineNotPassed",
+      [gameId, game.callOffAt],
+    );
+    // The provider's keeper works through the backlog; the other player asks again and is answered.
+    await revealRequest(model, h.provider, last);
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+    const { sequenceNumber } = await requestRoll(h, gameId, other, 0, fee);
+    const rolled = hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled");
+    assert.equal(rolled.player, addressOf(mover), "the dice are the mover's");
+    game = await gameView(h, gameId);
+    assert.equal(game.status, STATUS.Running);
+    assert.equal(game.entropyAttempts, 0);
+    assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
+  });
+
+  it("a provider that refuses for the whole call-off window: the game is called off then, every bet back", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, h.hall.write.setCallOffWindow([6 * 3600]));
+    await send(h, model.contract.write.setMaxNumHashes([2], { account: h.wallets[9].account }));
+    const { gameId } = await startGame(h, { players: [h.alice, h.bob] });
+    const flooder = await otherConsumer(h);
+    for (let i = 0; i < 2; i++) await flooder.ask();
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    hallEvent(h, await send(h, rollTx(h, gameId, h.alice, 0, fee)), "RollRefused");
+    const { callOffAt } = await gameView(h, gameId);
+    const askedAt = (await h.publicClient.getBlock()).timestamp;
+    // Both players ask again at every chance; the provider, never caught up, refuses each time.
+    let attempts = 1;
+    for (;;) {
+      const { retryAt } = await gameView(h, gameId);
+      if (retryAt >= callOffAt) break;
+      await networkHelpers.time.setNextBlockTimestamp(retryAt);
+      const asker = attempts % 2 === 0 ? h.alice : h.bob;
+      hallEvent(h, await send(h, rollTx(h, gameId, asker, 0, fee)), "RollRefused");
+      attempts++;
+    }
+    assert.equal(attempts, (6 * 3600) / DEFAULT_ENTROPY_TIMEOUT);
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
+    const receipt = await send(
+      h,
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+    );
+    hallEvent(h, receipt, "GameCancelled");
+    assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
+    // Every bet back (each refused attempt's fee was credited back too).
+    assert.equal(await credits(h, NATIVE, h.alice), BET + fee * BigInt(Math.ceil(attempts / 2)));
+    assert.equal(await credits(h, NATIVE, h.bob), BET + fee * BigInt(Math.floor(attempts / 2)));
+    // Bounded: the game ended one call-off window after the roll was first asked for.
+    assert.equal(callOffAt - askedAt, BigInt(6 * 3600));
+  });
+
+  it("every attempt stays answerable: anyone delivers the first attempt's number, the retry's answer is then ignored", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const { gameId, mover, other } = await drawnGame(h);
+    const first = await requestRoll(h, gameId, mover, 0);
+    const { retryAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(retryAt);
+    const second = await requestRoll(h, gameId, other, 0);
+    // A stranger who learnt the provider's revelation delivers the first attempt.
+    const answered = await revealRequest(model, h.provider, first.sequenceNumber, {
+      account: h.stranger.account,
+    });
+    const rolled = hallEvent(h, answered, "DiceRolled");
+    assert.equal(rolled.sequenceNumber, first.sequenceNumber);
+    assert.equal(rolled.player, addressOf(mover));
+    const dice = (await playerView(h, gameId, mover)).dice;
+    const late = await reveal(h, second.sequenceNumber, "0x");
+    assert.equal(revealedIn(model, late)[0].callbackFailed, false, "the late answer never reverts");
+    assert.deepEqual((await playerView(h, gameId, mover)).dice, dice);
+    assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
+  });
+
+  it("a provider that prices the mover out (fee to 10^30) only stops the clock: refused, paid back, asked again", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const { gameId, mover, other } = await drawnGame(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    const cap = (await gameView(h, gameId)).rollFeeCap;
+    assert.equal(cap, fee * 10n);
+    await send(
+      h,
+      model.contract.write.setProviderFee([10n ** 30n], { account: h.wallets[9].account }),
+    );
+    const before = await credits(h, NATIVE, mover);
+    const receipt = await send(h, rollTx(h, gameId, mover, 0, fee));
+    const reason = decodeErrorResult({
+      abi: h.hall.abi,
+      data: hallEvent(h, receipt, "RollRefused").reason,
+    });
+    assert.equal(reason.errorName, "RollFeeAboveCap");
+    assert.equal(await credits(h, NATIVE, mover), before + fee);
+    const game = await gameView(h, gameId);
+    assert.equal(game.deadline, 0n, "no clock runs against the mover");
+    // Far past the move timeout, nobody can time the mover out.
+    await networkHelpers.time.setNextBlockTimestamp(game.retryAt + 3600n);
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.claimTimeout([gameId], { account: other.account }),
+      h.hall,
+      "DeadlineNotPassed",
+    );
+    await send(
+      h,
+      model.contract.write.setProviderFee([MODEL_PROVIDER_FEE], { account: h.wallets[9].account }),
+    );
+    const { sequenceNumber } = await requestRoll(h, gameId, other, 0, fee);
+    assert.equal(
+      hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled").player,
+      addressOf(mover),
+    );
+  });
+
+  it("the roll headroom covers the worst path with the roller's credit opened anew: +107 350 over the estimate needs more than 100 000", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const held = await startGame(h, { players: [h.alice, h.bob] });
+    const { sequenceNumber: s } = await requestRoll(h, held.gameId, h.alice, 0);
+    const later = await startGame(h, { players: [h.carol, h.dave] });
+    // Carol holds a credit when the roll is estimated (a cancelled lobby's refund) ...
+    const { gameId: lobby } = await openLobby(h, h.carol);
+    await send(h, h.hall.write.cancelGame([lobby], { account: h.carol.account }));
+    assert.equal(await credits(h, NATIVE, h.carol), BET);
+    const value = rollValue(await h.hall.read.gameRollFee([later.gameId]));
+    const other = await otherConsumer(h);
+    let estimate = 0n;
+    for (let seq = s + 1n; seq < s + 64n; seq++) {
+      assert.equal(await other.ask(), seq);
+      await revealRequest(model, h.provider, seq);
+      if (seq === s + 62n) {
+        estimate = await h.publicClient.estimateContractGas({
+          address: h.hall.address,
+          abi: h.hall.abi,
+          functionName: "roll",
+          args: [later.gameId, 0],
+          account: h.carol.account,
+          value,
+        });
+      }
+    }
+    // ... and withdraws it just before the roll is mined: the surplus opens a fresh credit slot.
+    await send(h, h.hall.write.withdraw([NATIVE], { account: h.carol.account }));
+    const roll = (gas: bigint) =>
+      h.hall.write.roll([later.gameId, 0], { account: h.carol.account, value, gas });
+    // With the old headroom of 100 000 the roll runs out of gas (nothing is lost: the node
+    // refuses it, as it refused the CI's score) ...
+    await assert.rejects(roll(estimate + 100_000n), /ran out of gas/);
+    assert.equal((await gameView(h, later.gameId)).entropyAttempts, 0);
+    // ... with the app's, it goes through on both held slots.
+    const receipt = await send(h, roll(estimate + ROLL_GAS_HEADROOM));
+    assert.equal(hallEvent(h, receipt, "RollRequested").sequenceNumber, s + 64n);
+    const over = receipt.gasUsed - estimate;
+    assert.ok(over > 100_000n && over < ROLL_GAS_HEADROOM, `the worst path took ${over} over`);
+    // Within 10 % of the 107 350 measured on Pyth's real contract.
+    assert.ok(over > 96_615n && over < 118_085n, `model ${over} against 107 350`);
   });
 });

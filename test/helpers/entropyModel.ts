@@ -42,6 +42,8 @@ export interface RegisteredChain {
   /** values[k] is the revelation for sequence commitmentSequence + k; values[0] is the commitment. */
   values: Hex[];
   commitmentSequence: bigint;
+  /** The registration's transaction: a fixture's rollback can take it (and the chain) back. */
+  registeredIn?: Hash;
 }
 
 export interface EntropyModel {
@@ -119,7 +121,7 @@ export async function registerProvider(
   const values = hashChain(seed, length);
   const before = await m.contract.read.getProviderInfoV2([address]).catch(() => undefined);
   const account = provider.account;
-  await mined(
+  const registered = await mined(
     m,
     m.contract.write.register(
       [o.fee ?? MODEL_PROVIDER_FEE, values[0], "0x", BigInt(length), "0x"],
@@ -138,20 +140,52 @@ export async function registerProvider(
     m,
     m.contract.write.setMaxNumHashes([o.maxNumHashes ?? MODEL_MAX_NUM_HASHES], { account }),
   );
-  const chain: RegisteredChain = { values, commitmentSequence: before?.sequenceNumber ?? 0n };
+  const chain: RegisteredChain = {
+    values,
+    commitmentSequence: before?.sequenceNumber ?? 0n,
+    registeredIn: registered.transactionHash,
+  };
   m.chains.set(address, [...(m.chains.get(address) ?? []), chain]);
   return chain;
 }
 
-/** The provider's revelation for a sequence number, from the latest chain that covers it. */
+/**
+ * The provider's revelation for a sequence number, from the latest chain that covers it. Use
+ * `revelationOnChain` where a fixture may have rolled back a rotation the helper still remembers.
+ */
 export function revelationFor(m: EntropyModel, provider: Address, sequenceNumber: bigint): Hex {
-  const chains = m.chains.get(getAddress(provider)) ?? [];
+  return revelationIn(m.chains.get(getAddress(provider)) ?? [], provider, sequenceNumber);
+}
+
+function revelationIn(chains: RegisteredChain[], provider: Address, sequenceNumber: bigint): Hex {
   for (let i = chains.length - 1; i >= 0; i--) {
     const { values, commitmentSequence } = chains[i];
     const k = sequenceNumber - commitmentSequence;
     if (k > 0n && k < BigInt(values.length)) return values[Number(k)];
   }
   throw new Error(`no registered chain of ${provider} covers sequence ${sequenceNumber}`);
+}
+
+/**
+ * The revelation for a sequence number from the latest chain that covers it among those still on
+ * chain (a fixture's rollback may have taken back a rotation this helper remembers).
+ */
+export async function revelationOnChain(
+  m: EntropyModel,
+  provider: Address,
+  sequenceNumber: bigint,
+): Promise<Hex> {
+  const live: RegisteredChain[] = [];
+  for (const chain of m.chains.get(getAddress(provider)) ?? []) {
+    const stillThere =
+      !chain.registeredIn ||
+      (await m.publicClient
+        .getTransactionReceipt({ hash: chain.registeredIn })
+        .then(() => true)
+        .catch(() => false));
+    if (stillThere) live.push(chain);
+  }
+  return revelationIn(live, provider, sequenceNumber);
 }
 
 /** The user's number a request was made with, from the model's Requested event. */
@@ -204,7 +238,7 @@ export async function revealTx(
   o: RevealOptions = {},
 ): Promise<Hash> {
   const userRandom = await userRandomOf(m, provider, sequenceNumber);
-  const revelation = o.providerRevelation ?? revelationFor(m, provider, sequenceNumber);
+  const revelation = o.providerRevelation ?? (await revelationOnChain(m, provider, sequenceNumber));
   return m.contract.write.revealWithCallback([provider, sequenceNumber, userRandom, revelation], {
     ...(o.account ? { account: o.account } : {}),
     ...(o.gas ? { gas: o.gas } : {}),
@@ -230,7 +264,7 @@ export async function randomNumberOf(
   const userRandom = await userRandomOf(m, provider, sequenceNumber);
   return m.contract.read.combineRandomValues([
     userRandom,
-    revelationFor(m, provider, sequenceNumber),
+    await revelationOnChain(m, provider, sequenceNumber),
     `0x${"00".repeat(32)}`,
   ]);
 }
