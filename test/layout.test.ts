@@ -27,7 +27,8 @@ async function plantAndCheck(path: string, source: string): Promise<Check> {
         process.execPath,
         [depcruise, "--config", ".dependency-cruiser.cjs", "--output-type", "err", path],
         { cwd: root },
-        (error, stdout, stderr) => resolve({ failed: error !== null, output: stdout + stderr }),
+        (error, stdout, stderr) =>
+          resolve({ failed: error !== null, output: stdout + stderr + (error?.message ?? "") }),
       );
     });
   } finally {
