@@ -2,7 +2,7 @@
 // docs/OPERATORS.md ("Indexer") lists the variables. Defaults fit `npm run dev`.
 import { createConfig } from "ponder";
 import { http } from "viem";
-import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { currentSettings } from "./src/settings.ts";
 
 const settings = currentSettings();

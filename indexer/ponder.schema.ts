@@ -95,7 +95,7 @@ export const playerGame = onchainTable(
   }),
 );
 
-/** The columns of a LeaderboardSums (web/src/lib/leaderboard.ts), shared by the sums tables. */
+/** The columns of a LeaderboardSums (core/leaderboard/leaderboard.ts), shared by the sums tables. */
 const sumColumns = (t: PgColumnsBuilders) => ({
   player: t.hex().notNull(),
   token: t.hex().notNull(),

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { performance } from "node:perf_hooks";
-import { leaderboardSearch, type LeaderboardQuery } from "../web/src/lib/indexerWire.ts";
+import { leaderboardSearch, type LeaderboardQuery } from "@dicehall/core/indexer/indexerWire.ts";
 import { clients } from "./lib/chain.ts";
 import { ROOT } from "./lib/deployments.ts";
 import { startDevStack } from "./lib/devStack.ts";

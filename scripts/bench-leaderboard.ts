@@ -1,4 +1,4 @@
-// `npm run bench:leaderboard`: times the leaderboard fold (web/src/lib/leaderboard.ts) over a
+// `npm run bench:leaderboard`: times the leaderboard fold (core/leaderboard/leaderboard.ts) over a
 // seeded synthetic history, the size a busy hall reaches, and prints a table. Target: the fold
 // of 10 000 games in under 100 ms (median), so the browser can afford to fold on every visit.
 //
@@ -12,8 +12,8 @@ import {
   foldLeaderboard,
   sortLeaderboard,
   type LeaderboardLog,
-} from "../web/src/lib/leaderboard.ts";
-import { ruleSet as ruleSetInfo } from "../core/rules/ruleSets.ts";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
+import { ruleSet as ruleSetInfo } from "@dicehall/core/rules/ruleSets.ts";
 
 const { values } = parseArgs({
   options: {

@@ -72,7 +72,7 @@ try {
 const { default: hre } = await import("hardhat");
 say("building contracts (skipped by Hardhat when nothing changed)");
 await hre.tasks.getTask("build").run({ quiet: true, noTests: true });
-const abis = join(root, "web/src/lib/generated/abis.ts");
+const abis = join(root, "core/generated/abis.ts");
 const artifact = join(root, "artifacts/contracts/DiceHall.sol/DiceHall.json");
 if (!existsSync(artifact)) {
   console.error("dev: the build produced no DiceHall artifact (contracts/DiceHall.sol missing?)");

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const outFile = join(root, "web/src/lib/generated/abis.ts");
+const outFile = join(root, "core/generated/abis.ts");
 
 const sources: Record<string, string> = {
   diceHallAbi: "artifacts/contracts/DiceHall.sol/DiceHall.json",

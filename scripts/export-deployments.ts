@@ -1,4 +1,4 @@
-// Writes web/src/lib/generated/deployments.json (what the app reads) from every Ignition
+// Writes core/generated/deployments.json (what the app reads) from every Ignition
 // deployment under ignition/deployments/chain-*/: addresses, entropy and the deployment block.
 import { relative } from "node:path";
 

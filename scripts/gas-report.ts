@@ -14,7 +14,7 @@ import {
   revealTx,
   type EntropyModel,
 } from "../test/helpers/entropyModel.ts";
-import { ROLL_GAS_HEADROOM, rollValue } from "../web/src/lib/gas.ts";
+import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
 
 const { viem } = await network.create();
 const publicClient = await viem.getPublicClient();
@@ -258,7 +258,7 @@ async function fundedConsumer(model: EntropyModel) {
 }
 
 /**
- * A roll's worst path against the usual path's estimate, as the app meets it (web/src/lib/gas.ts):
+ * A roll's worst path against the usual path's estimate, as the app meets it (core/contract/gas.ts):
  * the roll is estimated while its Entropy slot and DiceHall ring slot are free, then mined when an
  * unanswered request holds both (Entropy's array slot of sequence s + 64 and DiceHall's ring slot
  * are those of an unanswered roll at s), with the app's fee + 10 % opening the roller's credit both

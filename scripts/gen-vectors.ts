@@ -10,9 +10,9 @@
  * with its keys already in that order, and every number is a uint256.
  */
 import { writeFileSync } from "node:fs";
-import { RulesError } from "../core/rules/errors.ts";
-import { boxCount, RULE_SETS, type RuleSetId } from "../core/rules/ruleSets.ts";
-import { scoreBox } from "../core/rules/score.ts";
+import { RulesError } from "@dicehall/core/rules/errors.ts";
+import { boxCount, RULE_SETS, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { scoreBox } from "@dicehall/core/rules/score.ts";
 import {
   applyScore,
   boxOptions,
@@ -20,8 +20,8 @@ import {
   newSheet,
   totals,
   type Sheet,
-} from "../core/rules/sheet.ts";
-import { chooseBox, chooseTurnAction } from "../core/rules/strategy.ts";
+} from "@dicehall/core/rules/sheet.ts";
+import { chooseBox, chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
 
 const OUT = new URL("../test/vectors/rules-vectors.json", import.meta.url);
 

@@ -57,7 +57,7 @@ try {
   process.exit(1);
 }
 
-// The app reads these at build time (web/src/lib/chains.ts).
+// The app reads these at build time (web/src/chain/chains.ts).
 process.env.VITE_RPC_URL = rpcUrl;
 process.env.VITE_CHAIN_ID = String(chainId);
 process.env.VITE_INDEXER_URL = values["indexer-url"];

@@ -12,15 +12,15 @@
 // Flags: --games N (default 8), --concurrency K (games at once, default min(N, 8)),
 // --reveal (answer Entropy requests itself instead of waiting for the keeper: much faster),
 // --timeout-every K (a forfeit in every K-th game, 0 = never; default 5), --warp, --rpc-url URL,
-// --deployments FILE (default web/src/lib/generated/deployments.json), -v.
+// --deployments FILE (default core/generated/deployments.json), -v.
 import { parseArgs } from "node:util";
 import { formatEther, formatUnits, numberToHex, parseEther, type Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 
-import { ruleSet as ruleSetInfo, type RuleSetId } from "../core/rules/ruleSets.ts";
-import { totals } from "../core/rules/sheet.ts";
-import { chooseTurnAction } from "../core/rules/strategy.ts";
-import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
+import { ruleSet as ruleSetInfo, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { totals } from "@dicehall/core/rules/sheet.ts";
+import { chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { errorLine, isUnreachable, nodeAccounts, shortAddress, sleep } from "./lib/chain.ts";
 import { DEPLOYMENTS_FILE, loadDeployment } from "./lib/deployments.ts";
 import {
@@ -41,7 +41,7 @@ import {
   waitForDice,
   type Table,
 } from "./lib/table.ts";
-import { testTokenAbi } from "../web/src/lib/generated/abis.ts";
+import { testTokenAbi } from "@dicehall/core/generated/abis.ts";
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ import LocalDiceHallModule, {
   TUSD_PER_ACCOUNT,
 } from "../ignition/modules/LocalDiceHall.ts";
 import { ROOT } from "../scripts/lib/deployments.ts";
-import { diceHallAbi, mockEntropyAbi, testTokenAbi } from "../web/src/lib/generated/abis.ts";
+import { diceHallAbi, mockEntropyAbi, testTokenAbi } from "@dicehall/core/generated/abis.ts";
 
 // The deployment modules on the in-process chain: each network's parameters file, read back
 // through DiceHall's views, plus the local module and the ownership handover.

@@ -41,7 +41,7 @@ import {
   type Hall,
 } from "./helpers/hall.ts";
 import { randomFor } from "./helpers/dice.ts";
-import { drawTurnOrder } from "../core/rules/turnOrder.ts";
+import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
 
 /**
  * Issues 10 and 17: no owner action and no Entropy failure decides a running game. Each game keeps

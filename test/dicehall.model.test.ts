@@ -32,9 +32,9 @@ import {
   revealRequest,
   revealedIn,
 } from "./helpers/entropyModel.ts";
-import { boxCount, type RuleSetId } from "../core/rules/ruleSets.ts";
-import { totals } from "../core/rules/sheet.ts";
-import { ROLL_GAS_HEADROOM, rollValue } from "../web/src/lib/gas.ts";
+import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { totals } from "@dicehall/core/rules/sheet.ts";
+import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
 
 /**
  * DiceHall on our Entropy model (contracts/test/EntropyModel.sol), the test of record for how it

@@ -3,8 +3,8 @@ import { describe, it } from "node:test";
 import { network } from "hardhat";
 import { getAddress } from "viem";
 import type { WalletClient } from "@nomicfoundation/hardhat-viem/types";
-import { boxCount, type RuleSetId } from "../core/rules/ruleSets.ts";
-import { applyScore, newSheet, totals, type Sheet } from "../core/rules/sheet.ts";
+import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { applyScore, newSheet, totals, type Sheet } from "@dicehall/core/rules/sheet.ts";
 import {
   BET,
   DEFAULT_ENTROPY_TIMEOUT,

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { erc20Abi, formatEther, parseEventLogs, type Address } from "viem";
 
-import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
-import { isRuleSetId } from "../core/rules/ruleSets.ts";
-import { isComplete, newSheet, totals, type Sheet } from "../core/rules/sheet.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import { isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { isComplete, newSheet, totals, type Sheet } from "@dicehall/core/rules/sheet.ts";
 import { clients } from "../scripts/lib/chain.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { fillGames, type FillResult } from "../scripts/lib/fillGames.ts";

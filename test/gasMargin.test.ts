@@ -1,4 +1,4 @@
-// The app sends every write with its own gas limit (web/src/lib/gas.ts), because an estimate is exact
+// The app sends every write with its own gas limit (core/contract/gas.ts), because an estimate is exact
 // only for the block it was made on. The case that failed a browser test: a score estimated in the
 // same second as the dice (the game's clock slot is rewritten with the value it holds) and mined a
 // second later (the slot changes) runs out of gas with its bare estimate, and goes through with the
@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
 
-import { gasLimitFor } from "../web/src/lib/gas.ts";
+import { gasLimitFor } from "@dicehall/core/contract/gas.ts";
 import { hallEvent, hallFixture, rollWith, send, startGame, type Hall } from "./helpers/hall.ts";
 
 const connection = await network.create({ override: { allowBlocksWithSameTimestamp: true } });

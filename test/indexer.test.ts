@@ -3,9 +3,9 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { numberToHex, parseEther, type Address, type RpcLog } from "viem";
 
-import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
-import { decodeLogs, uintTopic, type HallLog } from "../web/src/lib/hallEvents.ts";
-import { finishedGames } from "../web/src/lib/history.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import { decodeLogs, uintTopic, type HallLog } from "@dicehall/core/events/hallEvents.ts";
+import { finishedGames } from "@dicehall/core/leaderboard/history.ts";
 import {
   LEADERBOARD_EVENTS,
   foldLeaderboard,
@@ -14,8 +14,8 @@ import {
   type LeaderboardFilter,
   type LeaderboardLog,
   type LeaderboardSort,
-} from "../web/src/lib/leaderboard.ts";
-import { firstBlockAtOrAfter } from "../web/src/lib/leaderboardPeriod.ts";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
+import { firstBlockAtOrAfter } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import {
   gameFromWire,
   leaderboardSearch,
@@ -24,7 +24,7 @@ import {
   type WireGameLogs,
   type WireGames,
   type WireLeaderboard,
-} from "../web/src/lib/indexerWire.ts";
+} from "@dicehall/core/indexer/indexerWire.ts";
 import { clients } from "../scripts/lib/chain.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { fillGames } from "../scripts/lib/fillGames.ts";

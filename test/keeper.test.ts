@@ -4,7 +4,7 @@ import { artifacts, network } from "hardhat";
 import type { JsonRpcServer } from "hardhat/types/network";
 import { zeroAddress, type Address, type Hex } from "viem";
 
-import { mockEntropyAbi } from "../web/src/lib/generated/abis.ts";
+import { mockEntropyAbi } from "@dicehall/core/generated/abis.ts";
 import { LOCAL_ENTROPY_PROVIDER } from "../ignition/modules/LocalDiceHall.ts";
 import { clients, nodeAccounts, waitFor } from "../scripts/lib/chain.ts";
 import { startKeeper, type Keeper } from "../scripts/lib/keeper.ts";

@@ -14,7 +14,7 @@ import {
 } from "viem";
 
 import hardhatConfig from "../hardhat.config.ts";
-import { diceHallAbi, testTokenAbi } from "../web/src/lib/generated/abis.ts";
+import { diceHallAbi, testTokenAbi } from "@dicehall/core/generated/abis.ts";
 import { clients } from "../scripts/lib/chain.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import {

@@ -3,9 +3,9 @@
 import { describe, it, before } from "node:test";
 import assert from "node:assert/strict";
 import { network } from "hardhat";
-import { boxCount, type RuleSetId } from "../core/rules/ruleSets.ts";
-import { scoreBox } from "../core/rules/score.ts";
-import { applyScore, legalBoxes, newSheet, totals } from "../core/rules/sheet.ts";
+import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { scoreBox } from "@dicehall/core/rules/score.ts";
+import { applyScore, legalBoxes, newSheet, totals } from "@dicehall/core/rules/sheet.ts";
 
 // A small seeded PRNG (mulberry32) so that a failure names a case that can be replayed.
 function prng(seed: number) {

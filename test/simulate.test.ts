@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 
-import { diceHallAbi } from "../web/src/lib/generated/abis.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { ROOT } from "../scripts/lib/deployments.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { chainNow, table } from "../scripts/lib/table.ts";

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -36,6 +37,17 @@ function optionalDependency(name: string): Plugin {
 
 export default defineConfig({
   plugins: [react(), optionalDependency("@walletconnect/ethereum-provider")],
+  // `@/` is the app's own src (tsconfig.json's paths say the same). `@dicehall/core` resolves as
+  // the workspace package it is; the alias lets import.meta.glob name it too.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
+      {
+        find: /^@dicehall\/core\//,
+        replacement: fileURLToPath(new URL("../core/", import.meta.url)),
+      },
+    ],
+  },
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: { target: "es2022", sourcemap: true, manifest: true },

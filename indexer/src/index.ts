@@ -10,19 +10,19 @@ import {
   tokenSeen,
 } from "ponder:schema";
 import { numberToHex, type RpcLog } from "viem";
-import { diceHallAbi } from "../../web/src/lib/generated/abis.ts";
-import { decodeLogs, GAME_EVENTS, type HallLogOf } from "../../web/src/lib/hallEvents.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import { decodeLogs, GAME_EVENTS, type HallLogOf } from "@dicehall/core/events/hallEvents.ts";
 import {
   foldLeaderboard,
   isYahtzeeScore,
   sumsOfGameRow,
   type LeaderboardLog,
   type LeaderboardSums,
-} from "../../web/src/lib/leaderboard.ts";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
 
 /**
  * Every DiceHall log goes into hall_log as it came. Games get a row each, and a finished game
- * is folded by the app's own leaderboard fold (web/src/lib/leaderboard.ts) over that game's
+ * is folded by the app's own leaderboard fold (core/leaderboard/leaderboard.ts) over that game's
  * logs: one player_game row per player, which the API sums.
  */
 

@@ -19,7 +19,7 @@ export const CHAIN_NAMES: Record<number, string> = {
 export const LOCAL_CHAIN_ID = 31337;
 
 export const DEPLOYMENTS_FILE = fileURLToPath(
-  new URL("../../web/src/lib/generated/deployments.json", import.meta.url),
+  new URL("../../core/generated/deployments.json", import.meta.url),
 );
 
 export interface IndexerSettings {

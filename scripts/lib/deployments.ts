@@ -1,5 +1,5 @@
 // Where the app and the scripts find the contracts: Ignition's deployment folders are the source,
-// web/src/lib/generated/deployments.json is what the app reads (written by export-deployments).
+// core/generated/deployments.json is what the app reads (written by export-deployments).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +7,7 @@ import { getAddress, type Address } from "viem";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const IGNITION_DEPLOYMENTS_DIR = join(ROOT, "ignition/deployments");
-export const DEPLOYMENTS_FILE = join(ROOT, "web/src/lib/generated/deployments.json");
+export const DEPLOYMENTS_FILE = join(ROOT, "core/generated/deployments.json");
 export const LOCAL_CHAIN_ID = 31337;
 
 /** One chain's contracts as the app sees them. */

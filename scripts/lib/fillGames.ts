@@ -23,7 +23,7 @@ import {
 } from "viem";
 import type { ArtifactMap } from "hardhat/types/artifacts";
 
-import { diceHallAbi } from "../../web/src/lib/generated/abis.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { errorLine } from "./chain.ts";
 import { ROOT } from "./deployments.ts";
 

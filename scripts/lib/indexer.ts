@@ -6,7 +6,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Address } from "viem";
-import type { WireStatus } from "../../web/src/lib/indexerWire.ts";
+import type { WireStatus } from "@dicehall/core/indexer/indexerWire.ts";
 import { ROOT } from "./deployments.ts";
 import { freePort } from "./ports.ts";
 

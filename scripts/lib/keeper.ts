@@ -11,7 +11,7 @@ import {
   type Hex,
 } from "viem";
 
-import { mockEntropyAbi } from "../../web/src/lib/generated/abis.ts";
+import { mockEntropyAbi } from "@dicehall/core/generated/abis.ts";
 import { clients, errorLine, isUnreachable, nodeAccounts, sleep } from "./chain.ts";
 
 export interface KeeperOptions {

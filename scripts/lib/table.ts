@@ -17,9 +17,9 @@ import {
   type LocalAccount,
 } from "viem";
 
-import { diceHallAbi, mockEntropyAbi } from "../../web/src/lib/generated/abis.ts";
-import type { RuleSetId } from "../../core/rules/ruleSets.ts";
-import type { Sheet } from "../../core/rules/sheet.ts";
+import { diceHallAbi, mockEntropyAbi } from "@dicehall/core/generated/abis.ts";
+import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import type { Sheet } from "@dicehall/core/rules/sheet.ts";
 import { clients, nodeAccounts, sleep } from "./chain.ts";
 
 export const NATIVE: Address = zeroAddress;

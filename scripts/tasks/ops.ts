@@ -15,7 +15,7 @@ import {
   type WalletClient,
 } from "viem";
 
-import { diceHallAbi, mockEntropyAbi } from "../../web/src/lib/generated/abis.ts";
+import { diceHallAbi, mockEntropyAbi } from "@dicehall/core/generated/abis.ts";
 
 export interface Ops {
   publicClient: PublicClient;

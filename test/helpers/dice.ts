@@ -1,5 +1,5 @@
 import { keccak256, toHex, type Hex } from "viem";
-import { drawTurnOrder } from "../../core/rules/turnOrder.ts";
+import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
 
 /**
  * Finding a random number that yields chosen dice, so a test can script a roll through

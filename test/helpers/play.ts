@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import type { TransactionReceipt } from "viem";
 import type { WalletClient } from "@nomicfoundation/hardhat-viem/types";
-import { rollDice } from "../../core/rules/dice.ts";
-import type { Dice } from "../../core/rules/score.ts";
-import { boxCount, type RuleSetId } from "../../core/rules/ruleSets.ts";
-import { applyScore, newSheet, totals, type Sheet } from "../../core/rules/sheet.ts";
-import { chooseTurnAction } from "../../core/rules/strategy.ts";
-import { drawTurnOrder } from "../../core/rules/turnOrder.ts";
+import { rollDice } from "@dicehall/core/rules/dice.ts";
+import type { Dice } from "@dicehall/core/rules/score.ts";
+import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { applyScore, newSheet, totals, type Sheet } from "@dicehall/core/rules/sheet.ts";
+import { chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
+import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
 import { seededJoinOrderRandom, seededRandom } from "./dice.ts";
 import {
   addressOf,

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
 import { Link, NavLink, Route, Routes, useLocation } from "react-router";
-import { HomePage } from "./features/home/components/HomePage.tsx";
-import { LobbyPage } from "./features/lobby/components/LobbyPage.tsx";
-import { NetworkBanner } from "./features/wallet/components/NetworkBanner.tsx";
-import { WalletButton } from "./features/wallet/components/WalletButton.tsx";
-import { useHallWatcher } from "./lib/hall.ts";
-import { useIndexCatchUp } from "./lib/indexerStatus.ts";
+import { HomePage } from "@/features/home/components/HomePage.tsx";
+import { LobbyPage } from "@/features/lobby/components/LobbyPage.tsx";
+import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
+import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
+import { useHallWatcher } from "@/chain/hall.ts";
+import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -13,22 +13,22 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const CreateGamePage = page(
-  () => import("./features/lobby/components/CreateGamePage.tsx"),
+  () => import("@/features/lobby/components/CreateGamePage.tsx"),
   "CreateGamePage",
 );
-const GamePage = page(() => import("./features/table/components/GamePage.tsx"), "GamePage");
-const ReplayPage = page(() => import("./features/history/components/ReplayPage.tsx"), "ReplayPage");
+const GamePage = page(() => import("@/features/table/components/GamePage.tsx"), "GamePage");
+const ReplayPage = page(() => import("@/features/history/components/ReplayPage.tsx"), "ReplayPage");
 const HistoryPage = page(
-  () => import("./features/history/components/HistoryPage.tsx"),
+  () => import("@/features/history/components/HistoryPage.tsx"),
   "HistoryPage",
 );
 const LeaderboardPage = page(
-  () => import("./features/leaderboard/components/LeaderboardPage.tsx"),
+  () => import("@/features/leaderboard/components/LeaderboardPage.tsx"),
   "LeaderboardPage",
 );
-const RulesPage = page(() => import("./features/rules/components/RulesPage.tsx"), "RulesPage");
+const RulesPage = page(() => import("@/features/rules/components/RulesPage.tsx"), "RulesPage");
 const PracticePage = page(
-  () => import("./features/practice/components/PracticePage.tsx"),
+  () => import("@/features/practice/components/PracticePage.tsx"),
   "PracticePage",
 );
 

@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { WagmiProvider } from "wagmi";
 import { App } from "./App.tsx";
-import { AnnouncerProvider } from "./lib/announce.tsx";
-import { createWagmiConfig, loadOptionalConnectors } from "./lib/wagmi.ts";
+import { AnnouncerProvider } from "@/ui/announce.tsx";
+import { createWagmiConfig, loadOptionalConnectors } from "@/chain/wagmi.ts";
 import "./styles.css";
 
 const queryClient = new QueryClient({

@@ -9,7 +9,7 @@ import {
   sortLeaderboard,
   type LeaderboardRow,
   type LeaderboardSums,
-} from "../../../web/src/lib/leaderboard.ts";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
 import {
   BadQueryError,
   INDEXER_API_VERSION,
@@ -21,7 +21,7 @@ import {
   type WireGames,
   type WireLeaderboard,
   type WireStatus,
-} from "../../../web/src/lib/indexerWire.ts";
+} from "@dicehall/core/indexer/indexerWire.ts";
 import { currentSettings } from "../settings.ts";
 
 const {

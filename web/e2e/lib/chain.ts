@@ -19,9 +19,9 @@ import {
   type NewGame,
   type Table,
 } from "../../../scripts/lib/table.ts";
-import { diceHallAbi } from "../../src/lib/generated/abis.ts";
-import type { RuleSetId } from "../../../core/rules/ruleSets.ts";
-import { boxOptions } from "../../../core/rules/sheet.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { boxOptions } from "@dicehall/core/rules/sheet.ts";
 import type { E2EStack } from "./stack.ts";
 import { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS } from "./timing.ts";
 

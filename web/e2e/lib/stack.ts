@@ -22,7 +22,7 @@ import {
 import { startDevStack, type DevStack } from "../../../scripts/lib/devStack.ts";
 import { startKeeper, type Keeper } from "../../../scripts/lib/keeper.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
-import { diceHallAbi } from "../../src/lib/generated/abis.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS, scaled } from "./timing.ts";
 
 const HOST = "127.0.0.1";
@@ -58,7 +58,7 @@ export interface E2EStack {
 }
 
 /**
- * The app reads its contract addresses from web/src/lib/generated/deployments.json (generated,
+ * The app reads its contract addresses from core/generated/deployments.json (generated,
  * git-ignored). A fresh Hardhat chain deploys to the same addresses every time, so the entry is
  * normally already right; the file is only rewritten when it differs, so a dev server that someone
  * else runs on the same checkout is not disturbed.

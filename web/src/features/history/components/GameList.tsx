@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Address } from "viem";
-import { isRuleSetId, ruleSet } from "../../../../../core/rules/ruleSets.ts";
-import { formatTimestamp, formatTokenAmount } from "../../../lib/format.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
-import { mySeat, RESULT_WORDS } from "../../../lib/history.ts";
-import type { ListedGame } from "../../../lib/indexer.ts";
-import { useBlockTimes } from "../../../lib/leaderboardData.ts";
-import { useTokenInfo } from "../../../lib/tokens.ts";
-import { AddressName } from "../../../lib/ui/Address.tsx";
+import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { formatTimestamp, formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { mySeat, RESULT_WORDS } from "@dicehall/core/leaderboard/history.ts";
+import type { ListedGame } from "@/data/indexer.ts";
+import { useBlockTimes } from "@/data/leaderboardData.ts";
+import { useTokenInfo } from "@/chain/tokens.ts";
+import { AddressName } from "@/ui/Address.tsx";
 
 function Net({ token, value }: { token: Address; value: bigint }) {
   const info = useTokenInfo(token);

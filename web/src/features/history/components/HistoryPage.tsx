@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useConnection } from "wagmi";
-import { useHall } from "../../../lib/hall.ts";
-import { parseGameId } from "../../../lib/history.ts";
-import { useFinishedGames } from "../../../lib/indexer.ts";
-import { ReadError } from "../../../lib/ui/ReadError.tsx";
-import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
+import { useHall } from "@/chain/hall.ts";
+import { parseGameId } from "@dicehall/core/leaderboard/history.ts";
+import { useFinishedGames } from "@/data/indexer.ts";
+import { ReadError } from "@/ui/ReadError.tsx";
+import { SourceNotice } from "@/ui/SourceNotice.tsx";
 import { GameList } from "./GameList.tsx";
 import "./history.css";
 

@@ -1,4 +1,8 @@
-import { REPLAY_SPEEDS, type ReplayControl, type ReplayCursor } from "../../../lib/replay.ts";
+import {
+  REPLAY_SPEEDS,
+  type ReplayControl,
+  type ReplayCursor,
+} from "@dicehall/core/game/replay.ts";
 
 /** Play/pause, step, jump and speed; the step slider doubles as a progress bar. */
 export function ReplayControls({

@@ -2,15 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { isRuleSetId, ruleSet } from "../../../../../core/rules/ruleSets.ts";
-import { useAnnounce } from "../../../lib/announce.tsx";
-import { describeError } from "../../../lib/errors.ts";
-import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
-import { describeEntry } from "../../../lib/gameLog.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
-import type { HallLog } from "../../../lib/hallEvents.ts";
-import { useHall } from "../../../lib/hall.ts";
-import { useGameLogs } from "../../../lib/indexer.ts";
+import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { useAnnounce } from "@/ui/announce.tsx";
+import { describeError } from "@/chain/errors.ts";
+import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
+import { describeEntry } from "@dicehall/core/game/gameLog.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
+import { useHall } from "@/chain/hall.ts";
+import { useGameLogs } from "@/data/indexer.ts";
 import {
   buildReplay,
   controlReplay,
@@ -20,12 +20,12 @@ import {
   type ReplayControl,
   type ReplayCursor,
   type ReplayWords,
-} from "../../../lib/replay.ts";
-import { GameTable } from "../../../lib/table/GameTable.tsx";
-import type { TableHandlers } from "../../../lib/table/model.ts";
-import { useTokenInfo } from "../../../lib/tokens.ts";
-import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
-import { verifyOrderDraw } from "../../../lib/verify.ts";
+} from "@dicehall/core/game/replay.ts";
+import { GameTable } from "@/ui/table/GameTable.tsx";
+import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
+import { useTokenInfo } from "@/chain/tokens.ts";
+import { SourceNotice } from "@/ui/SourceNotice.tsx";
+import { verifyOrderDraw } from "@dicehall/core/game/verify.ts";
 import { ReplayControls } from "./ReplayControls.tsx";
 import { RollList } from "./RollList.tsx";
 import { VerifyRoll } from "./VerifyRoll.tsx";

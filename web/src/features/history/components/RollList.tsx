@@ -1,5 +1,5 @@
-import { describeEntry } from "../../../lib/gameLog.ts";
-import type { Replay, ReplayWords } from "../../../lib/replay.ts";
+import { describeEntry } from "@dicehall/core/game/gameLog.ts";
+import type { Replay, ReplayWords } from "@dicehall/core/game/replay.ts";
 
 /** Every roll of the game, each one a jump to its step (where it can be verified). */
 export function RollList({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { keccak256, pad, toBytes, type Hex } from "viem";
 import axe from "axe-core";
-import type { RollRecord } from "../../../lib/gameState.ts";
+import type { RollRecord } from "@dicehall/core/game/gameState.ts";
 import { ReplayControls } from "./ReplayControls.tsx";
 import { VerifyRoll } from "./VerifyRoll.tsx";
 

@@ -1,10 +1,10 @@
-import type { RollRecord } from "../../../lib/gameState.ts";
+import type { RollRecord } from "@dicehall/core/game/gameState.ts";
 import {
   ENTROPY_EXPLORER,
   entropyExplorerUrl,
   verifyRoll,
   type OrderDrawCheck,
-} from "../../../lib/verify.ts";
+} from "@dicehall/core/game/verify.ts";
 
 const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-8)}`;
 const keptList = (mask: number) =>

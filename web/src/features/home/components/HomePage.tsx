@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DieFace } from "../../../lib/table/Die.tsx";
+import { DieFace } from "@/ui/table/Die.tsx";
 import "./home.css";
 
 const PLACES = [

@@ -4,18 +4,22 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { MemoryRouter } from "react-router";
 import { pad, toHex, type Address } from "viem";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HALL, log, NATIVE } from "../../../lib/testLogs.ts";
-import { PLAYERS, scriptedGame } from "../../../lib/replay.testkit.ts";
+import { HALL, log, NATIVE } from "@dicehall/core/test/testLogs.ts";
+import { PLAYERS, scriptedGame } from "@dicehall/core/test/replay.testkit.ts";
 import {
   foldLeaderboard,
   LEADERBOARD_EVENTS,
   sortLeaderboard,
   tokensIn,
   type LeaderboardLog,
-} from "../../../lib/leaderboard.ts";
-import { periodStart } from "../../../lib/leaderboardPeriod.ts";
-import { parseLeaderboardQuery, rowToWire, type WireStatus } from "../../../lib/indexerWire.ts";
-import { queryKeys } from "../../../lib/queryKeys.ts";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
+import { periodStart } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
+import {
+  parseLeaderboardQuery,
+  rowToWire,
+  type WireStatus,
+} from "@dicehall/core/indexer/indexerWire.ts";
+import { queryKeys } from "@/data/queryKeys.ts";
 import { LeaderboardPage } from "./LeaderboardPage.tsx";
 
 const ME = PLAYERS[0];
@@ -27,7 +31,7 @@ const SCOPE = { chainId: 31337, hall: HALL };
 const chain = vi.hoisted(() => ({ logs: [] as unknown[], scans: 0 }));
 
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: ME, isConnected: true }) }));
-vi.mock("../../../lib/hall.ts", () => ({
+vi.mock("@/chain/hall.ts", () => ({
   useHall: () => ({
     chainId: 31337,
     address: HALL,
@@ -36,10 +40,10 @@ vi.mock("../../../lib/hall.ts", () => ({
     deployment: { deploymentBlock: 0n },
   }),
 }));
-vi.mock("../../../lib/leaderboardData.ts", async (importOriginal) => {
+vi.mock("@/data/leaderboardData.ts", async (importOriginal) => {
   const { useQuery } = await import("@tanstack/react-query");
   return {
-    ...(await importOriginal<typeof import("../../../lib/leaderboardData.ts")>()),
+    ...(await importOriginal<typeof import("@/data/leaderboardData.ts")>()),
     useLeaderboardLogs: ({ enabled = true }: { enabled?: boolean } = {}) =>
       useQuery({
         queryKey: ["test", "chainScan"],

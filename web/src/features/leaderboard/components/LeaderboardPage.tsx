@@ -1,18 +1,18 @@
 import { Link, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { RULE_SETS, isRuleSetId } from "../../../../../core/rules/ruleSets.ts";
-import { useHall } from "../../../lib/hall.ts";
-import { LEADERBOARD_PAGE, useLeaderboard } from "../../../lib/indexer.ts";
+import { RULE_SETS, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { useHall } from "@/chain/hall.ts";
+import { LEADERBOARD_PAGE, useLeaderboard } from "@/data/indexer.ts";
 import {
   TIE_BREAK_TEXT,
   isLeaderboardSortKey,
   type LeaderboardSort,
   type LeaderboardSortKey,
-} from "../../../lib/leaderboard.ts";
-import { isPeriod, PERIODS, type Period } from "../../../lib/leaderboardPeriod.ts";
-import { ReadError } from "../../../lib/ui/ReadError.tsx";
-import { SourceNotice } from "../../../lib/ui/SourceNotice.tsx";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
+import { isPeriod, PERIODS, type Period } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
+import { ReadError } from "@/ui/ReadError.tsx";
+import { SourceNotice } from "@/ui/SourceNotice.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { TokenOption } from "./TokenText.tsx";
 import "./leaderboard.css";

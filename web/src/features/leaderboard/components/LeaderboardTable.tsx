@@ -1,12 +1,12 @@
 import { Fragment } from "react";
 import type { Address } from "viem";
-import { sameAddress } from "../../../lib/gameState.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import type {
   LeaderboardRow,
   LeaderboardSort,
   LeaderboardSortKey,
-} from "../../../lib/leaderboard.ts";
-import { AddressName } from "../../../lib/ui/Address.tsx";
+} from "@dicehall/core/leaderboard/leaderboard.ts";
+import { AddressName } from "@/ui/Address.tsx";
 import { SignedAmount } from "./TokenText.tsx";
 
 interface Column {

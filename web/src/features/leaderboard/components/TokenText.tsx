@@ -1,6 +1,6 @@
 import type { Address } from "viem";
-import { formatTokenAmount } from "../../../lib/format.ts";
-import { useTokenInfo } from "../../../lib/tokens.ts";
+import { formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { useTokenInfo } from "@/chain/tokens.ts";
 
 /** A token's symbol, read once from the chain (address(0) is the chain's coin). */
 export function TokenOption({ token }: { token: Address }) {

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { MemoryRouter } from "react-router";
 import type { Address } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { HallSettings } from "../../../lib/settings.ts";
+import type { HallSettings } from "@/chain/settings.ts";
 import { CreateGameForm } from "./CreateGameForm.tsx";
 
 const ME: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -12,7 +12,7 @@ const TUSD: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 // The wallet, the chain and the create flow are stand-ins: the form's own words are under test.
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: ME }) }));
-vi.mock("../../../lib/hall.ts", () => ({ useHall: () => null }));
+vi.mock("@/chain/hall.ts", () => ({ useHall: () => null }));
 const flow = vi.hoisted(() => ({
   needsApproval: true,
   create: (): Promise<bigint | null> => Promise.resolve(null),

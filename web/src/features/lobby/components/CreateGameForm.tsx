@@ -2,22 +2,22 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { RULE_SETS } from "../../../../../core/rules/ruleSets.ts";
+import { RULE_SETS } from "@dicehall/core/rules/ruleSets.ts";
 import {
   formatAmount,
   formatDuration,
   formatTokenAmount,
   parseAmount,
   shortAddress,
-} from "../../../lib/format.ts";
-import { useHall } from "../../../lib/hall.ts";
-import type { BetToken, Bounds, HallSettings } from "../../../lib/settings.ts";
-import { NATIVE, useTokenBalance } from "../../../lib/tokens.ts";
-import { PHASE_TEXT } from "../../../lib/tx.ts";
-import { useHeldLabel } from "../../../lib/useHeldLabel.ts";
+} from "@dicehall/core/game/format.ts";
+import { useHall } from "@/chain/hall.ts";
+import type { BetToken, Bounds, HallSettings } from "@/chain/settings.ts";
+import { NATIVE, useTokenBalance } from "@/chain/tokens.ts";
+import { PHASE_TEXT } from "@/chain/tx.ts";
+import { useHeldLabel } from "@/ui/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
-import { ensAvailable } from "../../../lib/ens.ts";
+import { ensAvailable } from "@/chain/ens.ts";
 
 /** A rematch starts from the finished game's own config. */
 export type Prefill = NewGame;

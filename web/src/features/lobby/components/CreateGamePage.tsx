@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useConnection } from "wagmi";
-import { useGameViews } from "../../../lib/gameData.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
-import { useHall } from "../../../lib/hall.ts";
-import { useHallSettings } from "../../../lib/settings.ts";
+import { useGameViews } from "@/data/gameData.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { useHall } from "@/chain/hall.ts";
+import { useHallSettings } from "@/chain/settings.ts";
 import { CreateGameForm, type Prefill } from "./CreateGameForm.tsx";
 
 /** /games/new, and /games/new?rematch=<id> to open the same table again for the same players. */

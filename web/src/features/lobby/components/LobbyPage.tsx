@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { useConnection } from "wagmi";
-import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
-import { formatTokenAmount } from "../../../lib/format.ts";
-import { sameAddress, type GameState } from "../../../lib/gameState.ts";
-import { useHall } from "../../../lib/hall.ts";
-import { NATIVE, useTokenInfo } from "../../../lib/tokens.ts";
-import { AddressName } from "../../../lib/ui/Address.tsx";
-import { Countdown } from "../../../lib/ui/Countdown.tsx";
-import { Credits } from "../../../lib/ui/Credits.tsx";
-import { useChainNow } from "../../../lib/useNow.ts";
+import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { sameAddress, type GameState } from "@dicehall/core/game/gameState.ts";
+import { useHall } from "@/chain/hall.ts";
+import { NATIVE, useTokenInfo } from "@/chain/tokens.ts";
+import { AddressName } from "@/ui/Address.tsx";
+import { Countdown } from "@/ui/Countdown.tsx";
+import { Credits } from "@/ui/Credits.tsx";
+import { useChainNow } from "@/ui/useNow.ts";
 import { useLobbies, type LobbyRow, type MyGameKind, type MyGameRow } from "../hooks/useLobbies.ts";
 
 function Bet({ game }: { game: GameState }) {

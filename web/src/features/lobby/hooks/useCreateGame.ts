@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { parseEventLogs, type Address } from "viem";
-import { diceHallAbi } from "../../../lib/generated/abis.ts";
-import { useHall } from "../../../lib/hall.ts";
-import type { ErrorContext } from "../../../lib/errors.ts";
-import { useBetPayment } from "../../../lib/payment.ts";
-import { hallCall, useTx } from "../../../lib/tx.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import { useHall } from "@/chain/hall.ts";
+import type { ErrorContext } from "@/chain/errors.ts";
+import { useBetPayment } from "@/chain/payment.ts";
+import { hallCall, useTx } from "@/chain/tx.ts";
 
 export interface NewGame {
   token: Address;

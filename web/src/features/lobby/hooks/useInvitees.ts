@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Address } from "viem";
-import { ensAvailable, looksLikeEnsName, resolveEnsName } from "../../../lib/ens.ts";
-import { asAddress } from "../../../lib/format.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
-import { queryKeys } from "../../../lib/queryKeys.ts";
+import { ensAvailable, looksLikeEnsName, resolveEnsName } from "@/chain/ens.ts";
+import { asAddress } from "@dicehall/core/game/format.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { queryKeys } from "@/data/queryKeys.ts";
 
 export interface InviteeLine {
   text: string;

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { useGameViews, useHallGames, useInvites, type GameView } from "../../../lib/gameData.ts";
-import { currentPlayer, sameAddress, type GameState } from "../../../lib/gameState.ts";
+import { useGameViews, useHallGames, useInvites, type GameView } from "@/data/gameData.ts";
+import { currentPlayer, sameAddress, type GameState } from "@dicehall/core/game/gameState.ts";
 
 export type MyGameKind = "waiting" | "myTurn" | "playing" | "finished" | "cancelled";
 

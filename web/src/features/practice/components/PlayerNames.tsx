@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PracticeAction, PracticeState } from "../../../lib/practice/engine.ts";
+import type { PracticeAction, PracticeState } from "../engine/engine.ts";
 
 /** Rename players mid-session (a name is saved when the field loses focus or on Enter). */
 export function PlayerNames({

@@ -4,8 +4,8 @@ import { act, cleanup, render, screen, waitFor, within } from "@testing-library/
 import { userEvent } from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import axe from "axe-core";
-import { AnnouncerProvider } from "../../../lib/announce.tsx";
-import { PRACTICE_STORAGE_KEY } from "../../../lib/practice/storage.ts";
+import { AnnouncerProvider } from "@/ui/announce.tsx";
+import { PRACTICE_STORAGE_KEY } from "../engine/storage.ts";
 import { PracticePage } from "./PracticePage.tsx";
 
 function renderPage() {

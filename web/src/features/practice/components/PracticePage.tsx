@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
-import { useAnnounce } from "../../../lib/announce.tsx";
+import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { useAnnounce } from "@/ui/announce.tsx";
 import { usePracticeSession } from "../hooks/usePracticeSession.ts";
 import { PlayerNames } from "./PlayerNames.tsx";
 import { PracticeSetupForm } from "./PracticeSetupForm.tsx";

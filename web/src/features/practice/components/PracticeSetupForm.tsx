@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { RULE_SETS, type RuleSetId } from "../../../../../core/rules/ruleSets.ts";
+import { RULE_SETS, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import {
   defaultName,
   MAX_GAMES,
@@ -7,7 +7,7 @@ import {
   MIN_GAMES,
   type PracticeAction,
   type PracticeState,
-} from "../../../lib/practice/engine.ts";
+} from "../engine/engine.ts";
 
 const SEAT_COUNTS = Array.from({ length: MAX_PLAYERS }, (_, i) => i + 1);
 const GAME_COUNTS = Array.from({ length: MAX_GAMES - MIN_GAMES + 1 }, (_, i) => i + MIN_GAMES);

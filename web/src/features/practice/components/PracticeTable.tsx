@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
-import { useAnnounce } from "../../../lib/announce.tsx";
-import type { PracticeAction, PracticeState } from "../../../lib/practice/engine.ts";
-import { hintKeepMask, practiceHint } from "../../../lib/practice/hint.ts";
-import { practiceTableModel } from "../../../lib/practice/model.ts";
-import { practiceRandom } from "../../../lib/practice/random.ts";
-import { GameTable } from "../../../lib/table/GameTable.tsx";
-import type { TableHandlers } from "../../../lib/table/model.ts";
+import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { useAnnounce } from "@/ui/announce.tsx";
+import type { PracticeAction, PracticeState } from "../engine/engine.ts";
+import { hintKeepMask, practiceHint } from "../engine/hint.ts";
+import { practiceTableModel } from "../engine/model.ts";
+import { practiceRandom } from "../engine/random.ts";
+import { GameTable } from "@/ui/table/GameTable.tsx";
+import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
 
 /** How long the dice are "in the air" before they settle; for show only, the values are known. */
 const ROLL_SHOW_MS = 250;

@@ -1,6 +1,6 @@
-import { ordinal } from "../../../lib/format.ts";
-import type { PracticeState } from "../../../lib/practice/engine.ts";
-import { standings } from "../../../lib/practice/standings.ts";
+import { ordinal } from "@dicehall/core/game/format.ts";
+import type { PracticeState } from "../engine/engine.ts";
+import { standings } from "../engine/standings.ts";
 
 /** The running standings of the session, as a table (a tie counts as a win for each). */
 export function SessionStandings({ state }: { state: PracticeState }) {

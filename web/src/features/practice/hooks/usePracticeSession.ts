@@ -4,8 +4,8 @@ import {
   practiceReducer,
   type PracticeAction,
   type PracticeState,
-} from "../../../lib/practice/engine.ts";
-import { loadPractice, savePractice } from "../../../lib/practice/storage.ts";
+} from "../engine/engine.ts";
+import { loadPractice, savePractice } from "../engine/storage.ts";
 
 function storage(): Storage | undefined {
   try {

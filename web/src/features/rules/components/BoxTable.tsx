@@ -1,5 +1,5 @@
-import type { BoxInfo, RuleSetInfo } from "../../../../../core/rules/ruleSets.ts";
-import { boxExamples } from "../../../lib/rulesExamples.ts";
+import type { BoxInfo, RuleSetInfo } from "@dicehall/core/rules/ruleSets.ts";
+import { boxExamples } from "../rulesExamples.ts";
 import { DiceRow } from "./DiceRow.tsx";
 
 /** One section of a sheet: each box, how it scores, and examples scored by the engine. */

@@ -1,4 +1,4 @@
-import { DieFace } from "../../../lib/table/Die.tsx";
+import { DieFace } from "@/ui/table/Die.tsx";
 
 /** Five small dice for examples; read as "3, 3, 3, 5, 2". */
 export function DiceRow({ dice }: { dice: readonly number[] }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DiceRow } from "./DiceRow.tsx";
-import { rollDice } from "../../../../../core/rules/dice.ts";
+import { rollDice } from "@dicehall/core/rules/dice.ts";
 import { keccak256, toBytes } from "viem";
 
 /** What every rule set shares at the hall: turns and clocks, money, and where the dice come from. */

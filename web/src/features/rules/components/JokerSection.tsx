@@ -1,5 +1,5 @@
-import { ruleSet } from "../../../../../core/rules/ruleSets.ts";
-import { jokerExamples } from "../../../lib/rulesExamples.ts";
+import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { jokerExamples } from "../rulesExamples.ts";
 import { DiceRow } from "./DiceRow.tsx";
 
 /** The forced Joker rule of classic Yahtzee, with three worked examples from the engine. */

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import axe from "axe-core";
-import { RULE_SETS } from "../../../../../core/rules/ruleSets.ts";
-import { scoreBox } from "../../../../../core/rules/score.ts";
+import { RULE_SETS } from "@dicehall/core/rules/ruleSets.ts";
+import { scoreBox } from "@dicehall/core/rules/score.ts";
 import { RulesPage } from "./RulesPage.tsx";
 
 function renderAt(path: string) {

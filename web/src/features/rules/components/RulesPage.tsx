@@ -1,6 +1,6 @@
 import { Link, NavLink, useParams } from "react-router";
-import { RULE_SETS, type RuleSetInfo } from "../../../../../core/rules/ruleSets.ts";
-import { upperBonusExample } from "../../../lib/rulesExamples.ts";
+import { RULE_SETS, type RuleSetInfo } from "@dicehall/core/rules/ruleSets.ts";
+import { upperBonusExample } from "../rulesExamples.ts";
 import { BoxTable } from "./BoxTable.tsx";
 import { MoneyRules, RandomnessRules, TurnRules } from "./HallRules.tsx";
 import { JokerSection } from "./JokerSection.tsx";

@@ -1,9 +1,9 @@
 import { Link, useParams, useSearchParams } from "react-router";
-import { ruleSet, isRuleSetId } from "../../../../../core/rules/ruleSets.ts";
-import { describeError } from "../../../lib/errors.ts";
-import { formatTokenAmount } from "../../../lib/format.ts";
-import { NATIVE } from "../../../lib/tokens.ts";
-import { Credits } from "../../../lib/ui/Credits.tsx";
+import { ruleSet, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { describeError } from "@/chain/errors.ts";
+import { formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { NATIVE } from "@/chain/tokens.ts";
+import { Credits } from "@/ui/Credits.tsx";
 import { refundOf } from "../hooks/resultWords.ts";
 import { useGame } from "../hooks/useGame.ts";
 import { LobbyPanel } from "./LobbyPanel.tsx";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { formatTokenAmount, ordinal } from "../../../lib/format.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
-import { NATIVE } from "../../../lib/tokens.ts";
-import { Credits } from "../../../lib/ui/Credits.tsx";
+import { formatTokenAmount, ordinal } from "@dicehall/core/game/format.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { NATIVE } from "@/chain/tokens.ts";
+import { Credits } from "@/ui/Credits.tsx";
 import { payoutSentence } from "../hooks/resultWords.ts";
 import type { useGame } from "../hooks/useGame.ts";
 

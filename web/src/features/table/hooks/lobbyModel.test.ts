@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GameView } from "../../../lib/gameData.ts";
-import { ALICE, BOB, CAROL, gameViewOf } from "../../../lib/testLogs.ts";
+import type { GameView } from "@/data/gameData.ts";
+import { ALICE, BOB, CAROL } from "@dicehall/core/test/testLogs.ts";
+import { gameViewOf } from "@/test/gameViews.ts";
 import { joinLabel, joinState } from "./lobbyModel.ts";
 
 const CLOSES = 1_700_000_900;

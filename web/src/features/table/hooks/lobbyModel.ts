@@ -1,7 +1,7 @@
 import type { Address } from "viem";
-import { deadlinePassed } from "../../../lib/chainClock.ts";
-import type { GameView } from "../../../lib/gameData.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
+import { deadlinePassed } from "@/chain/chainClock.ts";
+import type { GameView } from "@/data/gameData.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
 
 export interface JoinState {
   /** The join window is open on the chain's clock. */

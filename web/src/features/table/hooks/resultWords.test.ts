@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { foldGame } from "../../../lib/gameState.ts";
-import { ALICE, BOB, CAROL, log, NATIVE } from "../../../lib/testLogs.ts";
+import { foldGame } from "@dicehall/core/game/gameState.ts";
+import { ALICE, BOB, CAROL, log, NATIVE } from "@dicehall/core/test/testLogs.ts";
 import { payoutSentence, refundOf } from "./resultWords.ts";
 
 describe("payoutSentence", () => {

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { sameAddress, type GameState } from "../../../lib/gameState.ts";
+import { sameAddress, type GameState } from "@dicehall/core/game/gameState.ts";
 
 /** The payout line under the standings: "each winner gets" only when there are several. */
 export function payoutSentence(winners: number, payout: string): string {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { boxOptions } from "../../../../../core/rules/sheet.ts";
-import type { GameView, PlayerView } from "../../../lib/gameData.ts";
-import { foldGame, key } from "../../../lib/gameState.ts";
-import {
-  ALICE,
-  BOB,
-  gameViewOf,
-  log,
-  NATIVE,
-  RANDOM,
-  twoPlayerOpening,
-} from "../../../lib/testLogs.ts";
+import { boxOptions } from "@dicehall/core/rules/sheet.ts";
+import type { GameView, PlayerView } from "@/data/gameData.ts";
+import { foldGame, key } from "@dicehall/core/game/gameState.ts";
+import { ALICE, BOB, log, NATIVE, RANDOM, twoPlayerOpening } from "@dicehall/core/test/testLogs.ts";
+import { gameViewOf } from "@/test/gameViews.ts";
 import {
   buildTableModel,
   claimCallsOff,

@@ -1,16 +1,11 @@
 import type { Address } from "viem";
-import {
-  boxCount,
-  isRuleSetId,
-  ruleSet,
-  type RuleSetId,
-} from "../../../../../core/rules/ruleSets.ts";
-import { boxOptions, newSheet, type Sheet } from "../../../../../core/rules/sheet.ts";
-import { formatCountdown } from "../../../lib/format.ts";
-import type { GameView, PlayerView } from "../../../lib/gameData.ts";
-import { describeEntry, type LogWords } from "../../../lib/gameLog.ts";
-import { key, sameAddress, STATUS_NAMES, type GameState } from "../../../lib/gameState.ts";
-import type { TableModel, TablePlayer } from "../../../lib/table/model.ts";
+import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { boxOptions, newSheet, type Sheet } from "@dicehall/core/rules/sheet.ts";
+import { formatCountdown } from "@dicehall/core/game/format.ts";
+import type { GameView, PlayerView } from "@/data/gameData.ts";
+import { describeEntry, type LogWords } from "@dicehall/core/game/gameLog.ts";
+import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/game/gameState.ts";
+import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
 
 export const MAX_ROLLS = 3;
 const ALL_KEPT = 0b11111;

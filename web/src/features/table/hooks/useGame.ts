@@ -1,14 +1,14 @@
 import { useMemo } from "react";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { useEnsNames } from "../../../lib/ens.ts";
-import type { ErrorContext } from "../../../lib/errors.ts";
-import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
-import { useGameSnapshot } from "../../../lib/gameData.ts";
-import type { LogWords } from "../../../lib/gameLog.ts";
-import { sameAddress, STATUS_NAMES } from "../../../lib/gameState.ts";
-import { useHall } from "../../../lib/hall.ts";
-import { NATIVE, useTokenInfo } from "../../../lib/tokens.ts";
+import { useEnsNames } from "@/chain/ens.ts";
+import type { ErrorContext } from "@/chain/errors.ts";
+import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
+import { useGameSnapshot } from "@/data/gameData.ts";
+import type { LogWords } from "@dicehall/core/game/gameLog.ts";
+import { sameAddress, STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
+import { useHall } from "@/chain/hall.ts";
+import { NATIVE, useTokenInfo } from "@/chain/tokens.ts";
 import { boxNameOf } from "./tableModel.ts";
 
 /** One game from the chain (events + views at one block), with the words to talk about it. */

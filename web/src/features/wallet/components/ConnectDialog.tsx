@@ -1,10 +1,10 @@
 import type { Address } from "viem";
 import { useConnect, useConnection, useConnectors, type Connector } from "wagmi";
-import { DEV_ACCOUNTS_ID } from "../../../lib/devAccounts.ts";
-import { describeError } from "../../../lib/errors.ts";
-import { shortAddress } from "../../../lib/format.ts";
-import { sameAddress } from "../../../lib/gameState.ts";
-import { Modal } from "../../../lib/ui/Modal.tsx";
+import { DEV_ACCOUNTS_ID } from "@/chain/devAccounts.ts";
+import { describeError } from "@/chain/errors.ts";
+import { shortAddress } from "@dicehall/core/game/format.ts";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { Modal } from "@/ui/Modal.tsx";
 import { useDevAccounts, useDevConnector } from "../hooks/useDevAccounts.ts";
 
 /** Wallets found in the browser (EIP-6963), the legacy injected one only when nothing announced. */

@@ -1,8 +1,8 @@
 import { useSwitchChain } from "wagmi";
-import { chainById, type AppChainId } from "../../../lib/chains.ts";
-import { deployedChainIds } from "../../../lib/deployments.ts";
-import { describeError } from "../../../lib/errors.ts";
-import { useHallStatus } from "../../../lib/hall.ts";
+import { chainById, type AppChainId } from "@/chain/chains.ts";
+import { deployedChainIds } from "@/chain/deployments.ts";
+import { describeError } from "@/chain/errors.ts";
+import { useHallStatus } from "@/chain/hall.ts";
 
 /** Names of networks a wallet is often on, for the message; the hall's own chains come from the config. */
 const OTHER_NETWORKS: Record<number, string> = {

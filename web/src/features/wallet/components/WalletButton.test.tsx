@@ -15,10 +15,10 @@ vi.mock("wagmi", () => ({
   useConnection: () => ({ address: ME, isConnected: true }),
   useDisconnect: () => ({ mutate: () => {} }),
 }));
-vi.mock("../../../lib/hall.ts", () => ({
+vi.mock("@/chain/hall.ts", () => ({
   useHall: () => ({ chain: { nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } } }),
 }));
-vi.mock("../../../lib/gameData.ts", () => ({
+vi.mock("@/data/gameData.ts", () => ({
   useGameSnapshot: (gameId: bigint | null) => ({
     data:
       gameId === 7n || gameId === 8n
@@ -26,8 +26,8 @@ vi.mock("../../../lib/gameData.ts", () => ({
         : undefined,
   }),
 }));
-vi.mock("../../../lib/tokens.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../lib/tokens.ts")>()),
+vi.mock("@/chain/tokens.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/chain/tokens.ts")>()),
   useTokenBalance: (token: Address) => ({
     data: token.toLowerCase() === NATIVE ? 2n * 10n ** 18n : 12_500_000n,
   }),

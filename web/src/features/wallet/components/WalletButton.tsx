@@ -2,20 +2,14 @@ import { useEffect, useState } from "react";
 import { useMatch } from "react-router";
 import type { Address } from "viem";
 import { useConnection, useDisconnect } from "wagmi";
-import { DEV_ACCOUNTS_ID } from "../../../lib/devAccounts.ts";
-import { useEnsName } from "../../../lib/ens.ts";
-import { useGameSnapshot } from "../../../lib/gameData.ts";
-import { formatTokenAmount, shortAddress } from "../../../lib/format.ts";
-import { useHall } from "../../../lib/hall.ts";
-import { useHallSettings } from "../../../lib/settings.ts";
-import {
-  isNative,
-  NATIVE,
-  useTokenBalance,
-  useTokenInfo,
-  type TokenInfo,
-} from "../../../lib/tokens.ts";
-import { Modal } from "../../../lib/ui/Modal.tsx";
+import { DEV_ACCOUNTS_ID } from "@/chain/devAccounts.ts";
+import { useEnsName } from "@/chain/ens.ts";
+import { useGameSnapshot } from "@/data/gameData.ts";
+import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
+import { useHall } from "@/chain/hall.ts";
+import { useHallSettings } from "@/chain/settings.ts";
+import { isNative, NATIVE, useTokenBalance, useTokenInfo, type TokenInfo } from "@/chain/tokens.ts";
+import { Modal } from "@/ui/Modal.tsx";
 import { ConnectDialog, DevAccountPicker } from "./ConnectDialog.tsx";
 
 function Balance({ token }: { token: TokenInfo }) {

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { useConnectors, type Connector } from "wagmi";
-import { DEV_ACCOUNTS_ID, type DevAccountsProperties } from "../../../lib/devAccounts.ts";
-import { queryKeys } from "../../../lib/queryKeys.ts";
+import { DEV_ACCOUNTS_ID, type DevAccountsProperties } from "@/chain/devAccounts.ts";
+import { queryKeys } from "@/data/queryKeys.ts";
 
 export type DevConnector = Connector & DevAccountsProperties;
 

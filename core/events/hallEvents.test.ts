@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { hexToBigInt, type Client, type Hex } from "viem";
+import {
+  extendLogs,
+  fetchLogs,
+  gameEventSelectors,
+  uintTopic,
+  type LogFilter,
+} from "./hallEvents.ts";
+import { HALL, rpcLog, twoPlayerOpening } from "../test/testLogs.ts";
+
+/** A node that serves the given logs by block range and records each eth_getLogs call. */
+function fakeNode(logs = twoPlayerOpening(), maxRange?: bigint) {
+  const calls: [bigint, bigint][] = [];
+  const client = {
+    request: async ({
+      method,
+      params,
+    }: {
+      method: string;
+      params: [{ fromBlock: Hex; toBlock: Hex }];
+    }) => {
+      if (method !== "eth_getLogs") throw new Error(method);
+      const from = hexToBigInt(params[0].fromBlock);
+      const to = hexToBigInt(params[0].toBlock);
+      calls.push([from, to]);
+      if (maxRange !== undefined && to - from + 1n > maxRange)
+        throw new Error("query returned more than 10000 results");
+      return logs.filter((l) => l.blockNumber >= from && l.blockNumber <= to).map((l) => rpcLog(l));
+    },
+  } as unknown as Client;
+  return { client, calls };
+}
+
+const filter: LogFilter = { address: HALL, topics: [gameEventSelectors, uintTopic(1n)] };
+
+describe("fetchLogs", () => {
+  it("backfills in bounded ranges and decodes in order", async () => {
+    const { client, calls } = fakeNode();
+    const logs = await fetchLogs(client, filter, 0n, 12_000n, 5_000n);
+    expect(calls).toEqual([
+      [0n, 4_999n],
+      [5_000n, 9_999n],
+      [10_000n, 12_000n],
+    ]);
+    expect(logs.map((l) => l.eventName)).toEqual(twoPlayerOpening().map((l) => l.eventName));
+  });
+
+  it("splits a range the provider refuses", async () => {
+    const { client, calls } = fakeNode(twoPlayerOpening(), 1_000n);
+    const logs = await fetchLogs(client, filter, 0n, 4_999n);
+    expect(logs).toHaveLength(twoPlayerOpening().length);
+    expect(calls.every(([a, b]) => b >= a)).toBe(true);
+    expect(calls.length).toBeGreaterThan(1);
+  });
+});
+
+describe("extendLogs", () => {
+  it("asks only for blocks after the last sync and reports what was added", async () => {
+    const all = twoPlayerOpening();
+    const { client, calls } = fakeNode(all);
+    const first = await extendLogs(client, filter, undefined, 0n, 14n);
+    expect(first.logs).toHaveLength(all.filter((l) => l.blockNumber <= 14n).length);
+    const second = await extendLogs(client, filter, first, 0n, 20n);
+    expect(calls.at(-1)).toEqual([15n, 20n]);
+    expect(second.logs).toHaveLength(all.length);
+    expect(second.added).toBe(all.length - first.logs.length);
+    const idle = await extendLogs(client, filter, second, 0n, 20n);
+    expect(idle.added).toBe(0);
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,171 @@
+import {
+  formatLog,
+  getAbiItem,
+  numberToHex,
+  pad,
+  parseEventLogs,
+  toEventSelector,
+  type AbiEvent,
+  type Address,
+  type Client,
+  type ContractEventArgsFromTopics,
+  type ContractEventName,
+  type Hex,
+  type RpcLog,
+} from "viem";
+import { diceHallAbi } from "../generated/abis.ts";
+
+export type HallEventName = ContractEventName<typeof diceHallAbi>;
+
+/** A decoded DiceHall log: what the reducers fold. */
+export type HallLog = {
+  [N in HallEventName]: {
+    eventName: N;
+    args: ContractEventArgsFromTopics<typeof diceHallAbi, N>;
+    blockNumber: bigint;
+    logIndex: number;
+    transactionHash?: Hex | null;
+  };
+}[HallEventName];
+
+export type HallLogOf<N extends HallEventName> = Extract<HallLog, { eventName: N }>;
+
+/** Events whose first topic is the game id: everything that happens at a table. */
+export const GAME_EVENTS = [
+  "GameCreated",
+  "PlayerInvited",
+  "PlayerJoined",
+  "PlayerLeft",
+  "GameStarted",
+  "RollRequested",
+  "RollRefused",
+  "DiceRolled",
+  "Scored",
+  "PlayerForfeited",
+  "GameFinished",
+  "GameCancelled",
+] as const satisfies readonly HallEventName[];
+
+export type GameEventName = (typeof GAME_EVENTS)[number];
+export type GameLog = HallLogOf<GameEventName>;
+
+export function eventSelector(name: HallEventName): Hex {
+  return toEventSelector(getAbiItem({ abi: diceHallAbi, name }) as AbiEvent);
+}
+
+export const gameEventSelectors: Hex[] = GAME_EVENTS.map(eventSelector);
+
+export function isGameLog(log: HallLog): log is GameLog {
+  return (GAME_EVENTS as readonly string[]).includes(log.eventName);
+}
+
+export const uintTopic = (value: bigint): Hex => pad(numberToHex(value), { size: 32 });
+export const addressTopic = (account: Address): Hex =>
+  pad(account.toLowerCase() as Hex, { size: 32 });
+
+/** Order of logs on chain; the reducers fold in this order. */
+export function compareLogs(a: HallLog, b: HallLog): number {
+  if (a.blockNumber !== b.blockNumber) return a.blockNumber < b.blockNumber ? -1 : 1;
+  return a.logIndex - b.logIndex;
+}
+
+const logId = (log: HallLog) => `${log.blockNumber}:${log.logIndex}`;
+
+/** Merges log lists, dropping duplicates (same block and log index) and sorting. */
+export function mergeLogs<L extends HallLog>(...lists: readonly (readonly L[])[]): L[] {
+  const byId = new Map<string, L>();
+  for (const list of lists) for (const log of list) byId.set(logId(log), log);
+  return [...byId.values()].sort(compareLogs);
+}
+
+export function decodeLogs(raw: readonly RpcLog[]): HallLog[] {
+  const logs = parseEventLogs({
+    abi: diceHallAbi,
+    logs: raw.map((l) => formatLog(l)),
+    strict: true,
+  });
+  return logs.map(
+    (log) =>
+      ({
+        eventName: log.eventName,
+        args: log.args,
+        blockNumber: log.blockNumber,
+        logIndex: log.logIndex,
+        transactionHash: log.transactionHash,
+      }) as HallLog,
+  );
+}
+
+/** Backfill ranges stay below what public RPCs accept for eth_getLogs. */
+export const LOG_RANGE = 5_000n;
+
+export interface LogFilter {
+  address: Address;
+  /** Topic 0 alternatives, then further topics (null = any). */
+  topics: (Hex | Hex[] | null)[];
+}
+
+async function getRange(
+  client: Client,
+  filter: LogFilter,
+  from: bigint,
+  to: bigint,
+): Promise<RpcLog[]> {
+  try {
+    return (await client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          address: filter.address,
+          topics: filter.topics,
+          fromBlock: numberToHex(from),
+          toBlock: numberToHex(to),
+        },
+      ],
+    })) as RpcLog[];
+  } catch (error) {
+    // Providers cap results per call; a smaller range usually goes through.
+    if (to - from < 16n) throw error;
+    const mid = from + (to - from) / 2n;
+    return [
+      ...(await getRange(client, filter, from, mid)),
+      ...(await getRange(client, filter, mid + 1n, to)),
+    ];
+  }
+}
+
+/** All logs matching `filter` in [fromBlock, toBlock], fetched in bounded ranges, decoded, sorted. */
+export async function fetchLogs(
+  client: Client,
+  filter: LogFilter,
+  fromBlock: bigint,
+  toBlock: bigint,
+  range: bigint = LOG_RANGE,
+): Promise<HallLog[]> {
+  const raw: RpcLog[] = [];
+  for (let start = fromBlock; start <= toBlock; start += range) {
+    const end = start + range - 1n < toBlock ? start + range - 1n : toBlock;
+    raw.push(...(await getRange(client, filter, start, end)));
+  }
+  return mergeLogs(decodeLogs(raw));
+}
+
+/** Logs already fetched up to `syncedTo`; the next fetch starts one block later. */
+export interface LogCache<L extends HallLog = HallLog> {
+  logs: L[];
+  syncedTo: bigint;
+}
+
+export async function extendLogs(
+  client: Client,
+  filter: LogFilter,
+  previous: LogCache | undefined,
+  fromBlock: bigint,
+  head: bigint,
+): Promise<LogCache & { added: number }> {
+  const start = previous ? previous.syncedTo + 1n : fromBlock;
+  if (previous && start > head) return { ...previous, added: 0 };
+  const fresh = start <= head ? await fetchLogs(client, filter, start, head) : [];
+  const logs = mergeLogs(previous?.logs ?? [], fresh);
+  return { logs, syncedTo: head, added: logs.length - (previous?.logs.length ?? 0) };
+}

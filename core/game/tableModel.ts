@@ -1,0 +1,64 @@
+import type { RuleSetId } from "../rules/ruleSets.ts";
+import type { BoxOption, Sheet } from "../rules/sheet.ts";
+
+/**
+ * Everything the table shows, as plain data: the live game builds it from the chain, practice mode
+ * from local state. The components below never know which.
+ */
+export interface TablePlayer {
+  id: string;
+  /** "You", a name, or a short address. */
+  name: string;
+  isMe: boolean;
+  sheet: Sheet;
+  forfeited: boolean;
+}
+
+export interface TableModel {
+  ruleSet: RuleSetId;
+  /** In turn order. */
+  players: TablePlayer[];
+  currentSeat: number | null;
+  /** 1-based; equals the number of boxes in the last round. */
+  round: number;
+  rounds: number;
+  /** The dice of the current turn, position by position; null where nothing is rolled yet. */
+  dice: (number | null)[];
+  /** The heading over the dice, naming whose they are ("Ann's dice"); "Dice" when unset. */
+  diceTitle?: string;
+  /** The dice shown are the previous turn's last ones (this turn has not rolled yet). */
+  diceFromLastTurn?: boolean;
+  rollsUsed: number;
+  maxRolls: number;
+  /** Bit i keeps die i: my choice on my turn, the roller's sent mask otherwise. */
+  keepMask: number;
+  /** A roll is under way: the dice not kept tumble until the real values arrive. */
+  rolling: boolean;
+  /** The viewer holds the dice now (keep toggles and roll are theirs). */
+  myTurn: boolean;
+  canRoll: boolean;
+  rollLabel: string;
+  /** One line under the dice: what is happening or why rolling is not possible. */
+  rollHint: string | null;
+  /** Why rolling and scoring are off although it is my turn (e.g. the move clock ran out). */
+  blockedReason?: string | null;
+  /** My open boxes with what they would score now; null when I can't score. */
+  options: BoxOption[] | null;
+  /** The column that takes previews and box choices (mine), if any. */
+  scoringSeat: number | null;
+  /** Whose turn and the time left, as one sentence (also what T reads). */
+  turnText: string;
+  /** Newest last. */
+  log: { id: string; text: string }[];
+  /** A transaction in progress, e.g. "Confirm in your wallet…". */
+  busyText: string | null;
+  errorText: string | null;
+}
+
+export interface TableHandlers {
+  onRoll: () => void;
+  onToggleKeep: (die: number) => void;
+  onScore: (box: number) => void;
+}
+
+export const keptAt = (mask: number, die: number): boolean => ((mask >> die) & 1) === 1;

@@ -1,0 +1,228 @@
+import type { Address, RpcLog } from "viem";
+import type { FinishedGame } from "../leaderboard/history.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  isLeaderboardSortKey,
+  type LeaderboardRow,
+  type LeaderboardSortKey,
+} from "../leaderboard/leaderboard.ts";
+
+/**
+ * What the indexer's HTTP API (indexer/src/api) sends and the app reads: JSON, so every bigint
+ * travels as a decimal string. Both sides use these types and codecs, so a field added on one
+ * side is a type error on the other.
+ */
+
+export const INDEXER_API_VERSION = 1;
+
+export interface WireStatus {
+  version: number;
+  chainId: number;
+  /** The DiceHall this indexer follows (checksummed). */
+  hall: Address;
+  /** The last block the indexer has processed, and its time in seconds. */
+  block: string | null;
+  timestamp: number | null;
+  /** True once the backfill is done and it follows the chain's head. */
+  ready: boolean;
+}
+
+/** A LeaderboardRow with its bigints as decimal strings. */
+export type WireRow = Omit<LeaderboardRow, "net" | "staked" | "lastBlock"> & {
+  net: Record<string, string>;
+  staked: Record<string, string>;
+  lastBlock: string;
+};
+
+export interface WireLeaderboard {
+  rows: WireRow[];
+  /** Rows that pass the filter, before paging. */
+  total: number;
+  /** Every token any finished game was played for (lower-case), for the token filter. */
+  tokens: string[];
+  /** The row and 1-based rank of the player asked about with `me`, if they are on the board. */
+  me: { rank: number; row: WireRow } | null;
+}
+
+export interface WireGame {
+  gameId: string;
+  blockNumber: string;
+  /** The finishing block's time, seconds. */
+  timestamp: number;
+  ruleSet: number;
+  token: Address;
+  bet: string;
+  players: Address[];
+  totals: string[];
+  winners: Address[];
+  forfeited: Address[];
+  payoutEach: string;
+  houseFee: string;
+}
+
+export interface WireGames {
+  games: WireGame[];
+  total: number;
+}
+
+export interface WireGameLogs {
+  logs: RpcLog[];
+}
+
+export interface LeaderboardQuery {
+  ruleSet?: number | null;
+  token?: Address | null;
+  /** Only games finished at or after this block. */
+  fromBlock?: bigint | null;
+  toBlock?: bigint | null;
+  /** Only games finished at or after this time (seconds): the period filter. */
+  since?: number | null;
+  sort?: LeaderboardSortKey;
+  direction?: "asc" | "desc";
+  /** The token whose net winnings "net" sorts by. */
+  sortToken?: Address | null;
+  offset?: number;
+  limit?: number;
+  /** A player whose rank and row to return whatever the page (the viewer). */
+  me?: Address | null;
+}
+
+export const MAX_PAGE = 500;
+
+const decimals = (record: Record<string, bigint>): Record<string, string> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v.toString()]));
+const bigints = (record: Record<string, string>): Record<string, bigint> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, BigInt(v)]));
+
+export function rowToWire(row: LeaderboardRow): WireRow {
+  return {
+    ...row,
+    net: decimals(row.net),
+    staked: decimals(row.staked),
+    lastBlock: row.lastBlock.toString(),
+  };
+}
+
+export function rowFromWire(row: WireRow): LeaderboardRow {
+  return {
+    ...row,
+    net: bigints(row.net),
+    staked: bigints(row.staked),
+    lastBlock: BigInt(row.lastBlock),
+  };
+}
+
+export function gameToWire(game: FinishedGame & { timestamp: number }): WireGame {
+  return {
+    gameId: game.gameId.toString(),
+    blockNumber: game.blockNumber.toString(),
+    timestamp: game.timestamp,
+    ruleSet: game.ruleSet,
+    token: game.token,
+    bet: (game.bet ?? 0n).toString(),
+    players: [...game.players],
+    totals: game.totals.map(String),
+    winners: [...game.winners],
+    forfeited: [...game.forfeited],
+    payoutEach: game.payoutEach.toString(),
+    houseFee: game.houseFee.toString(),
+  };
+}
+
+export function gameFromWire(game: WireGame): FinishedGame & { timestamp: number } {
+  return {
+    gameId: BigInt(game.gameId),
+    blockNumber: BigInt(game.blockNumber),
+    timestamp: game.timestamp,
+    ruleSet: game.ruleSet,
+    token: game.token,
+    bet: BigInt(game.bet),
+    players: game.players,
+    totals: game.totals.map(BigInt),
+    winners: game.winners,
+    forfeited: game.forfeited,
+    payoutEach: BigInt(game.payoutEach),
+    houseFee: BigInt(game.houseFee),
+  };
+}
+
+/** The query string of a leaderboard request (what the server parses with parseLeaderboardQuery). */
+export function leaderboardSearch(query: LeaderboardQuery): string {
+  const params = new URLSearchParams();
+  const set = (name: string, value: unknown) => {
+    if (value !== null && value !== undefined) params.set(name, String(value));
+  };
+  set("ruleSet", query.ruleSet);
+  set("token", query.token);
+  set("fromBlock", query.fromBlock);
+  set("toBlock", query.toBlock);
+  set("since", query.since);
+  set("sort", query.sort);
+  set("dir", query.direction);
+  set("sortToken", query.sortToken);
+  set("offset", query.offset);
+  set("limit", query.limit);
+  set("me", query.me);
+  return params.toString();
+}
+
+export class BadQueryError extends Error {}
+
+/** Readers of query-string fields that throw BadQueryError with the field's name and rule. */
+function fields(params: URLSearchParams) {
+  const whole = (name: string, max = Number.MAX_SAFE_INTEGER): number | null => {
+    const raw = params.get(name);
+    if (raw === null || raw === "") return null;
+    if (!/^\d+$/.test(raw) || Number(raw) > max) {
+      throw new BadQueryError(`${name} must be a whole number up to ${max}, not "${raw}"`);
+    }
+    return Number(raw);
+  };
+  const block = (name: string): bigint | null => {
+    const raw = params.get(name);
+    if (raw === null || raw === "") return null;
+    if (!/^\d{1,30}$/.test(raw)) throw new BadQueryError(`${name} must be a block number`);
+    return BigInt(raw);
+  };
+  const address = (name: string): Address | null => {
+    const raw = params.get(name);
+    if (raw === null || raw === "") return null;
+    if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new BadQueryError(`${name} must be an address`);
+    return raw.toLowerCase() as Address;
+  };
+  const page = () => ({ offset: whole("offset") ?? 0, limit: whole("limit", MAX_PAGE) ?? 50 });
+  return { whole, block, address, page };
+}
+
+/** Parses and checks a leaderboard query string; throws BadQueryError with a readable reason. */
+export function parseLeaderboardQuery(params: URLSearchParams): Required<LeaderboardQuery> {
+  const { whole, block, address, page } = fields(params);
+  const sort = params.get("sort") ?? "wins";
+  if (!isLeaderboardSortKey(sort)) {
+    throw new BadQueryError(`sort must be one of ${LEADERBOARD_SORT_KEYS.join(", ")}`);
+  }
+  const dir = params.get("dir") ?? "desc";
+  if (dir !== "asc" && dir !== "desc") throw new BadQueryError(`dir must be asc or desc`);
+  return {
+    ruleSet: whole("ruleSet", 255),
+    token: address("token"),
+    fromBlock: block("fromBlock"),
+    toBlock: block("toBlock"),
+    since: whole("since"),
+    sort,
+    direction: dir,
+    sortToken: address("sortToken"),
+    ...page(),
+    me: address("me"),
+  };
+}
+
+/** Parses and checks a games query string (`player`, `offset`, `limit`). */
+export function parseGamesQuery(params: URLSearchParams): {
+  player: Address | null;
+  offset: number;
+  limit: number;
+} {
+  const { address, page } = fields(params);
+  return { player: address("player"), ...page() };
+}

@@ -1,0 +1,202 @@
+import { useMemo } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Address, ContractFunctionReturnType } from "viem";
+import { getBlockNumber, readContract } from "viem/actions";
+import { retryUnlessReverted } from "@/chain/errors.ts";
+import { foldGame, foldHall, key, type GameState } from "@dicehall/core/game/gameState.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import {
+  addressTopic,
+  eventSelector,
+  extendLogs,
+  gameEventSelectors,
+  uintTopic,
+  type HallLog,
+  type LogCache,
+} from "@dicehall/core/events/hallEvents.ts";
+import { useHall, type Hall } from "@/chain/hall.ts";
+import { queryKeys } from "./queryKeys.ts";
+
+export type GameView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getGame">;
+export type PlayerView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getPlayer">;
+
+/** Logs are only ever extended; a refetch asks for the blocks after the last one seen. */
+function previous<T>(queryClient: QueryClient, queryKey: readonly unknown[]): T | undefined {
+  return queryClient.getQueryData<T>(queryKey);
+}
+
+// ------------------------------------------------------------------ hall-wide
+
+export function useHallLogs() {
+  const hall = useHall();
+  const queryClient = useQueryClient();
+  const queryKey = hall ? queryKeys.hallLogs(hall.scope) : queryKeys.idle("hallLogs");
+  return useQuery({
+    queryKey,
+    queryFn: async (): Promise<LogCache> => {
+      const head = await getBlockNumber(hall!.client, { cacheTime: 0 });
+      const { logs, syncedTo } = await extendLogs(
+        hall!.client,
+        { address: hall!.address, topics: [gameEventSelectors] },
+        previous<LogCache>(queryClient, queryKey),
+        hall!.deployment.deploymentBlock,
+        head,
+      );
+      return { logs, syncedTo };
+    },
+    enabled: !!hall,
+    staleTime: Infinity,
+    // A safety net for a missed watch poll; the watcher normally invalidates within a second.
+    refetchInterval: 20_000,
+  });
+}
+
+/** Every game of the hall, folded from its events. */
+export function useHallGames() {
+  const logs = useHallLogs();
+  const games = useMemo(() => foldHall(logs.data?.logs ?? []), [logs.data]);
+  return { games, isPending: logs.isPending, error: logs.error, refetch: logs.refetch };
+}
+
+export function useGameViews(ids: readonly bigint[]) {
+  const hall = useHall();
+  const sorted = useMemo(() => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), [ids]);
+  return useQuery({
+    queryKey: hall ? queryKeys.gameViews(hall.scope, sorted) : queryKeys.idle("gameViews"),
+    queryFn: async () => {
+      const views = await Promise.all(
+        sorted.map((gameId) =>
+          readContract(hall!.client, {
+            address: hall!.address,
+            abi: diceHallAbi,
+            functionName: "getGame",
+            args: [gameId],
+          }),
+        ),
+      );
+      return new Map(sorted.map((id, i) => [id.toString(), views[i]]));
+    },
+    enabled: !!hall && sorted.length > 0,
+    placeholderData: (prev) => prev,
+    retry: retryUnlessReverted,
+  });
+}
+
+/** Ids of the lobbies that list `account` as an invitee (PlayerInvited filtered by topic). */
+export function useInvites(account: Address | undefined) {
+  const hall = useHall();
+  const queryClient = useQueryClient();
+  const queryKey =
+    hall && account ? queryKeys.invites(hall.scope, account) : queryKeys.idle("invites");
+  return useQuery({
+    queryKey,
+    queryFn: async (): Promise<LogCache> => {
+      const head = await getBlockNumber(hall!.client, { cacheTime: 0 });
+      const { logs, syncedTo } = await extendLogs(
+        hall!.client,
+        {
+          address: hall!.address,
+          topics: [eventSelector("PlayerInvited"), null, addressTopic(account!)],
+        },
+        previous<LogCache>(queryClient, queryKey),
+        hall!.deployment.deploymentBlock,
+        head,
+      );
+      return { logs, syncedTo };
+    },
+    enabled: !!hall && !!account,
+    staleTime: Infinity,
+    select: (cache) =>
+      cache.logs.flatMap((log) => (log.eventName === "PlayerInvited" ? [log.args.gameId] : [])),
+  });
+}
+
+export function useCredits(account: Address | undefined, tokens: readonly Address[]) {
+  const hall = useHall();
+  const list = useMemo(
+    () => [...new Set(tokens.map((t) => t.toLowerCase()))] as Address[],
+    [tokens],
+  );
+  return useQuery({
+    queryKey:
+      hall && account ? queryKeys.credits(hall.scope, account, list) : queryKeys.idle("credits"),
+    queryFn: async () => {
+      const amounts = await Promise.all(
+        list.map((token) =>
+          readContract(hall!.client, {
+            address: hall!.address,
+            abi: diceHallAbi,
+            functionName: "credits",
+            args: [token, account!],
+          }),
+        ),
+      );
+      return new Map(list.map((token, i) => [token, amounts[i]]));
+    },
+    enabled: !!hall && !!account && list.length > 0,
+    placeholderData: (prev) => prev,
+  });
+}
+
+// ------------------------------------------------------------------ one game
+
+/** One game's events and its views, read at the same block so they always agree. */
+export interface GameSnapshot extends LogCache {
+  view: GameView;
+  /** getPlayer per seated player, keyed by lower-case address. */
+  players: Record<string, PlayerView>;
+}
+
+export async function loadGameSnapshot(
+  hall: Hall,
+  gameId: bigint,
+  prev: GameSnapshot | undefined,
+): Promise<GameSnapshot> {
+  const head = await getBlockNumber(hall.client, { cacheTime: 0 });
+  const cache = await extendLogs(
+    hall.client,
+    { address: hall.address, topics: [gameEventSelectors, uintTopic(gameId)] },
+    prev,
+    hall.deployment.deploymentBlock,
+    head,
+  );
+  // Views only change in transactions that emit one of this game's events.
+  if (prev && cache.added === 0) return { ...prev, syncedTo: cache.syncedTo };
+  const read = { address: hall.address, abi: diceHallAbi, blockNumber: head } as const;
+  const view = await readContract(hall.client, {
+    ...read,
+    functionName: "getGame",
+    args: [gameId],
+  });
+  const players = await Promise.all(
+    view.players.map((player) =>
+      readContract(hall.client, { ...read, functionName: "getPlayer", args: [gameId, player] }),
+    ),
+  );
+  return {
+    logs: cache.logs,
+    syncedTo: cache.syncedTo,
+    view,
+    players: Object.fromEntries(view.players.map((p, i) => [key(p), players[i]])),
+  };
+}
+
+export function useGameSnapshot(gameId: bigint | null) {
+  const hall = useHall();
+  const queryClient = useQueryClient();
+  const queryKey =
+    hall && gameId !== null ? queryKeys.game(hall.scope, gameId) : queryKeys.idle("game");
+  const query = useQuery({
+    queryKey,
+    queryFn: () => loadGameSnapshot(hall!, gameId!, previous<GameSnapshot>(queryClient, queryKey)),
+    enabled: !!hall && gameId !== null,
+    staleTime: Infinity,
+    refetchInterval: 15_000,
+    retry: retryUnlessReverted,
+  });
+  const state = useMemo<GameState | null>(
+    () => (query.data && gameId !== null ? foldGame(gameId, query.data.logs as HallLog[]) : null),
+    [query.data, gameId],
+  );
+  return { ...query, state };
+}

@@ -1,0 +1,34 @@
+import { formatCountdown, speakCountdown } from "@dicehall/core/game/format.ts";
+import { useChainNow } from "./useNow.ts";
+
+interface CountdownProps {
+  /** A contract deadline: a block timestamp, in seconds. */
+  deadline: number | bigint;
+  /** Shown once the deadline has passed. */
+  expired?: string;
+}
+
+/** Time left until a contract deadline, on the chain's clock. */
+export function Countdown(props: CountdownProps) {
+  return <CountdownText {...props} nowMs={useChainNow()} />;
+}
+
+/** The same, at a given chain time (ms): what the page around it decides with. */
+export function CountdownText({
+  deadline,
+  expired = "time's up",
+  nowMs,
+}: CountdownProps & { nowMs: number }) {
+  const deadlineMs = Number(deadline) * 1000;
+  const left = deadlineMs - nowMs;
+  if (left <= 0) return <span className="countdown is-expired">{expired}</span>;
+  return (
+    <time
+      className={`countdown${left < 30_000 ? " is-urgent" : ""}`}
+      dateTime={new Date(deadlineMs).toISOString()}
+    >
+      <span aria-hidden="true">{formatCountdown(left)}</span>
+      <span className="sr-only">{speakCountdown(left)}</span>
+    </time>
+  );
+}

@@ -1,0 +1,232 @@
+import { Fragment, type RefObject } from "react";
+import { ruleSet, type BoxInfo } from "@dicehall/core/rules/ruleSets.ts";
+import { totals, type BoxOption } from "@dicehall/core/rules/sheet.ts";
+import type { TableHandlers, TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
+
+interface SheetGridProps {
+  model: TableModel;
+  handlers: TableHandlers;
+  /** My open boxes' buttons, so the arrow keys can move focus over them. */
+  boxRefs: RefObject<Map<number, HTMLButtonElement>>;
+  onFocusBox: (box: number) => void;
+  /** Explains a box that can't be chosen (announced). */
+  onBlocked: (reason: string) => void;
+}
+
+function OpenBox({
+  box,
+  option,
+  canScore,
+  blockedReason,
+  handlers,
+  boxRefs,
+  onFocusBox,
+  onBlocked,
+}: {
+  box: BoxInfo;
+  option: BoxOption | undefined;
+  canScore: boolean;
+  blockedReason: string | null;
+  handlers: TableHandlers;
+  boxRefs: SheetGridProps["boxRefs"];
+  onFocusBox: (box: number) => void;
+  onBlocked: (reason: string) => void;
+}) {
+  const legal = canScore && option?.legal === true;
+  const points = option ? option.points + option.bonus : null;
+  const reason = !canScore
+    ? (blockedReason ?? "Roll first, on your turn.")
+    : option && !option.legal
+      ? option.reason
+      : undefined;
+  const label = legal
+    ? `${box.name}: score ${points}${option!.bonus ? `, including a ${option!.bonus} Yahtzee bonus` : ""}`
+    : `${box.name}: open${reason ? `. ${reason}` : ""}`;
+  return (
+    <button
+      type="button"
+      ref={(el) => {
+        if (el) boxRefs.current.set(box.index, el);
+        else boxRefs.current.delete(box.index);
+      }}
+      className={`box-choice${legal ? " is-legal" : ""}${option && !option.legal ? " is-illegal" : ""}${
+        legal && points === 0 ? " is-zero" : ""
+      }`}
+      aria-disabled={legal ? undefined : true}
+      aria-label={label}
+      title={reason}
+      data-testid={`box-${box.index}`}
+      onFocus={() => onFocusBox(box.index)}
+      onClick={() =>
+        legal
+          ? handlers.onScore(box.index)
+          : onBlocked(`${box.name}: ${reason ?? "not available."}`)
+      }
+    >
+      {canScore && option ? (
+        <>
+          <span className="box-choice__points">{option.legal ? points : "✕"}</span>
+          {!option.legal && <span className="sr-only">{option.reason}</span>}
+        </>
+      ) : (
+        <span className="box-choice__open" aria-hidden="true">
+          ·
+        </span>
+      )}
+    </button>
+  );
+}
+
+function Cell({
+  player,
+  box,
+  ...rest
+}: { player: TablePlayer; box: BoxInfo; isScoring: boolean } & Omit<
+  Parameters<typeof OpenBox>[0],
+  "box"
+>) {
+  const points = player.sheet.boxes[box.index];
+  if (points !== null) return <td className="sheet__cell is-filled">{points}</td>;
+  if (rest.isScoring) {
+    return (
+      <td className="sheet__cell is-open is-mine">
+        <OpenBox box={box} {...rest} />
+      </td>
+    );
+  }
+  return (
+    <td className="sheet__cell is-open">
+      <span className="sr-only">open</span>
+    </td>
+  );
+}
+
+export function SheetGrid({ model, handlers, boxRefs, onFocusBox, onBlocked }: SheetGridProps) {
+  const info = ruleSet(model.ruleSet);
+  const options = new Map((model.options ?? []).map((o) => [o.box, o]));
+  const canScore = model.options !== null;
+  const upper = info.boxes.filter((b) => b.section === "upper");
+  const lower = info.boxes.filter((b) => b.section === "lower");
+  const sums = model.players.map((p) => totals(p.sheet));
+
+  const rows = (boxes: BoxInfo[]) =>
+    boxes.map((box) => (
+      <tr key={box.index}>
+        <th scope="row" className="sheet__box" title={box.rule}>
+          <span className="sheet__box-name">{box.name}</span>{" "}
+          <span className="sheet__box-rule">{box.short}</span>
+        </th>
+        {model.players.map((player, seat) => (
+          <Cell
+            key={player.id}
+            player={player}
+            box={box}
+            isScoring={seat === model.scoringSeat}
+            option={options.get(box.index)}
+            canScore={canScore}
+            blockedReason={model.blockedReason ?? null}
+            handlers={handlers}
+            boxRefs={boxRefs}
+            onFocusBox={onFocusBox}
+            onBlocked={onBlocked}
+          />
+        ))}
+      </tr>
+    ));
+
+  return (
+    <div className="sheet-wrap" tabIndex={-1}>
+      <table className="sheet" aria-label="Score sheets">
+        <thead>
+          <tr>
+            <th scope="col" className="sheet__corner">
+              <span className="sr-only">Box</span>
+              <span aria-hidden="true">{info.name}</span>
+            </th>
+            {model.players.map((player, seat) => (
+              <th
+                key={player.id}
+                scope="col"
+                className={`sheet__player${seat === model.currentSeat ? " is-current" : ""}${
+                  player.forfeited ? " is-forfeited" : ""
+                }${player.isMe ? " is-me" : ""}`}
+                aria-current={seat === model.currentSeat ? "true" : undefined}
+              >
+                <span className="sheet__player-name">{player.name}</span>
+                {seat === model.currentSeat && <span className="sheet__player-tag">to play</span>}
+                {player.forfeited && <span className="sheet__player-tag">forfeited</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows(upper)}
+          <tr className="sheet__sum">
+            <th scope="row">Upper total</th>
+            {sums.map((t, i) => (
+              <td key={model.players[i].id}>
+                {info.upperBonus ? (
+                  <>
+                    {t.upper}
+                    <span className="sheet__of"> / {info.upperBonus.threshold}</span>
+                    <span
+                      className="sheet__progress"
+                      aria-hidden="true"
+                      style={{
+                        ["--progress" as string]: `${Math.min(100, (t.upper / info.upperBonus.threshold) * 100)}%`,
+                      }}
+                    />
+                  </>
+                ) : (
+                  t.upper
+                )}
+              </td>
+            ))}
+          </tr>
+          {info.upperBonus && (
+            <tr className="sheet__sum">
+              <th scope="row">Upper bonus (+{info.upperBonus.points})</th>
+              {sums.map((t, i) => (
+                <td key={model.players[i].id}>
+                  {t.upperBonus ? (
+                    `+${t.upperBonus}`
+                  ) : (
+                    <span className="sheet__need">
+                      {info.upperBonus!.threshold - t.upper} to go
+                    </span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          )}
+          {rows(lower)}
+          {info.yahtzeeBonus && (
+            <tr className="sheet__sum">
+              <th scope="row">Yahtzee bonus</th>
+              {model.players.map((p, i) => (
+                <td key={p.id}>
+                  {sums[i].yahtzeeBonus ? (
+                    <Fragment>
+                      +{sums[i].yahtzeeBonus}
+                      <span className="sheet__of"> ({p.sheet.yahtzeeBonuses}×)</span>
+                    </Fragment>
+                  ) : (
+                    "–"
+                  )}
+                </td>
+              ))}
+            </tr>
+          )}
+          <tr className="sheet__total">
+            <th scope="row">Total</th>
+            {sums.map((t, i) => (
+              <td key={model.players[i].id} data-testid={`total-${i}`}>
+                {t.total}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
