@@ -321,9 +321,10 @@ contract DiceHallHandler {
     ) internal returns (bool) {
         // Before the order is drawn any seated player may roll; a roll asked again keeps its mask, and any
         // seated player may ask again until the game's call-off window is over.
-        address player = v.orderDrawn && v.entropyAttempts == 0
-            ? v.players[v.currentSeat]
-            : v.players[maskSeed % v.players.length];
+        address player =
+            v.orderDrawn && v.entropyAttempts == 0
+                ? v.players[v.currentSeat]
+                : v.players[maskSeed % v.players.length];
         uint8 keepMask;
         if (v.entropyAttempts != 0) {
             if (block.timestamp < v.retryAt || block.timestamp >= v.callOffAt) return false;

@@ -13,7 +13,7 @@ import {
   requestsIn,
   revealTx,
   type EntropyModel,
-} from "../test/helpers/entropyModel.ts";
+} from "./lib/entropyModel.ts";
 import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
 
 const { viem } = await network.create();

@@ -31,7 +31,7 @@ import {
   requestsIn,
   revealRequest,
   revealedIn,
-} from "./helpers/entropyModel.ts";
+} from "../scripts/lib/entropyModel.ts";
 import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { totals } from "@dicehall/core/rules/sheet.ts";
 import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";

@@ -23,7 +23,7 @@ import {
   revealTx,
   revealedIn,
   revelationFor,
-} from "./helpers/entropyModel.ts";
+} from "../scripts/lib/entropyModel.ts";
 
 /**
  * Our Entropy model on its own (contracts/test/EntropyModel.sol): fees, sequence numbers per

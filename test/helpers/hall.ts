@@ -13,7 +13,7 @@ import {
 import type { NetworkConnection } from "hardhat/types/network";
 import type { ContractReturnType, WalletClient } from "@nomicfoundation/hardhat-viem/types";
 import { keepsJoinOrder, randomForRoll } from "./dice.ts";
-import { deployEntropyModel, revealTx, type EntropyModel } from "./entropyModel.ts";
+import { deployEntropyModel, revealTx, type EntropyModel } from "../../scripts/lib/entropyModel.ts";
 
 /**
  * Fixtures and moves for the DiceHall protocol tests: a deployed hall on MockEntropy (or on a
@@ -72,7 +72,7 @@ export interface Hall {
   silentEntropy?: ContractReturnType<"SilentEntropyMock">;
   pricedEntropy?: ContractReturnType<"PricedEntropyMock">;
   /**
-   * Our Entropy model (test/helpers/entropyModel.ts), whose provider is `provider` on a keccak hash
+   * Our Entropy model (scripts/lib/entropyModel.ts), whose provider is `provider` on a keccak hash
    * chain: its random numbers are the chain's and cannot be scripted.
    */
   model?: EntropyModel;
