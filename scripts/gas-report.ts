@@ -8,12 +8,7 @@
 // off a measured figure.
 import { network } from "hardhat";
 import { zeroAddress, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
-import {
-  deployEntropyModel,
-  requestsIn,
-  revealTx,
-  type EntropyModel,
-} from "./lib/entropyModel.ts";
+import { deployEntropyModel, requestsIn, revealTx, type EntropyModel } from "./lib/entropyModel.ts";
 import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
 
 const { viem } = await network.create();
