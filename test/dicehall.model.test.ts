@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { network } from "hardhat";
-import { decodeErrorResult, getAddress, keccak256, toHex } from "viem";
+import { decodeErrorResult, getAddress, keccak256, parseEventLogs, toHex } from "viem";
 import {
   BET,
   DEFAULT_ENTROPY_TIMEOUT,
@@ -450,5 +450,45 @@ describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", 
     assert.ok(over > 100_000n && over < ROLL_GAS_HEADROOM, `the worst path took ${over} over`);
     // Within 10 % of the 107 350 measured on Pyth's real contract.
     assert.ok(over > 96_615n && over < 118_085n, `model ${over} against 107 350`);
+  });
+});
+
+describe("DiceHall on the Entropy model: no gas limit turns a roll into a refusal", () => {
+  it("every gas limit from 30 000 to the estimate, step 499: the roll is requested or reverts, never refused", async () => {
+    const h = await fixture();
+    const { gameId } = await startGame(h, { players: [h.alice, h.bob] });
+    const value = rollValue(await h.hall.read.gameRollFee([gameId]));
+    const estimate = await h.publicClient.estimateContractGas({
+      address: h.hall.address,
+      abi: h.hall.abi,
+      functionName: "roll",
+      args: [gameId, 0],
+      account: h.alice.account,
+      value,
+    });
+    let failed = 0;
+    for (let gas = 30_000n; gas <= estimate; gas += 499n) {
+      const snapshot = await networkHelpers.takeSnapshot();
+      let requested = false;
+      try {
+        const receipt = await h.publicClient.waitForTransactionReceipt({
+          hash: await h.hall.write.roll([gameId, 0], { account: h.alice.account, value, gas }),
+        });
+        if (receipt.status === "success") {
+          const names = parseEventLogs({ abi: h.hall.abi, logs: receipt.logs }).map(
+            (l) => l.eventName,
+          );
+          assert.ok(!names.includes("RollRefused"), `${gas} gas made the roll a refusal`);
+          assert.ok(names.includes("RollRequested"));
+          requested = true;
+        } else failed++;
+      } catch {
+        failed++;
+      }
+      // A failed roll counts nothing: no attempt, the mover's clock still runs.
+      assert.equal((await gameView(h, gameId)).entropyAttempts, requested ? 1 : 0);
+      await snapshot.restore();
+    }
+    assert.ok(failed > 100, `most limits below the estimate fail outright (${failed})`);
   });
 });
