@@ -162,3 +162,18 @@ export function canonicalMask(dice: readonly number[], kept: readonly number[]):
   });
   return mask;
 }
+
+/**
+ * The keeps of each hand that re-roll at least one die (its proper sub-multisets):
+ * SUB_KEEPS[SUB_KEEP_START[h]..SUB_KEEP_START[h+1]).
+ */
+export const SUB_KEEP_START = new Uint16Array(HAND_COUNT + 1);
+export const SUB_KEEPS: Uint16Array = (() => {
+  const list: number[] = [];
+  for (let h = 0; h < HAND_COUNT; h++) {
+    SUB_KEEP_START[h] = list.length;
+    for (const { keep } of keepsOfRoll(HAND_DICE[h])) if (keep !== HAND_BASE + h) list.push(keep);
+  }
+  SUB_KEEP_START[HAND_COUNT] = list.length;
+  return Uint16Array.from(list);
+})();

@@ -60,10 +60,16 @@ export interface RuleSetModel {
   /** The Yahtzee box's index where the Joker or the Yahtzee bonus exists, else -1. */
   readonly yahtzeeBox: number;
   /** score[box * 252 + hand]: scoreBox of that hand in that box. */
-  readonly score: Int16Array;
+  readonly score: Float64Array;
   /** reachable[upperMask]: the capped upper totals the filled upper boxes can make. */
   readonly reachable: readonly Uint8Array[];
   readonly upperBoxes: number;
+}
+
+/** UPPER_COUNT[b * 252 + h]: how many dice of hand h show face b+1. */
+const UPPER_COUNT = new Uint8Array(FACES * HAND_COUNT);
+for (let b = 0; b < FACES; b++) {
+  for (let h = 0; h < HAND_COUNT; h++) UPPER_COUNT[b * HAND_COUNT + h] = KEEP_COUNTS[(HAND_BASE + h) * FACES + b];
 }
 
 /** FIVE_OF_A_KIND[face]: the hand of five `face`s. */
@@ -80,7 +86,7 @@ export function modelOf(ruleSetId: RuleSetId): RuleSetModel {
   info.boxes.forEach((b, i) => {
     if ((b.section === "upper") !== i < upperBoxes) throw new Error("upper boxes come first");
   });
-  const score = new Int16Array(boxes * HAND_COUNT);
+  const score = new Float64Array(boxes * HAND_COUNT);
   for (let b = 0; b < boxes; b++) {
     for (let h = 0; h < HAND_COUNT; h++) score[b * HAND_COUNT + h] = scoreBox(ruleSetId, b, HAND_DICE[h]);
   }
@@ -237,23 +243,33 @@ export class TurnKernel {
     const score = m.score;
     const values = this.values;
     const w = this.w;
-    S.fill(-Infinity);
+    let first = true;
     for (let b = 0; b < m.boxes; b++) {
       if ((mask >> b) & 1) continue;
       if (b < m.upperBoxes) {
         for (let c = 0; c <= 5; c++) w[c] = c * (b + 1) + this.after(mask, upper, flag, b, c * (b + 1));
-        for (let h = 0, at = HAND_BASE * FACES + b; h < HAND_COUNT; h++, at += FACES) {
-          const v = w[KEEP_COUNTS[at]];
-          if (v > S[h]) S[h] = v;
+        const off = b * HAND_COUNT;
+        if (first) {
+          for (let h = 0; h < HAND_COUNT; h++) S[h] = w[UPPER_COUNT[off + h]];
+        } else {
+          for (let h = 0; h < HAND_COUNT; h++) {
+            const v = w[UPPER_COUNT[off + h]];
+            if (v > S[h]) S[h] = v;
+          }
         }
       } else {
         const base = values[stateIndex(m, mask | (1 << b), upper, flag)];
         const off = b * HAND_COUNT;
-        for (let h = 0; h < HAND_COUNT; h++) {
-          const v = score[off + h] + base;
-          if (v > S[h]) S[h] = v;
+        if (first) {
+          for (let h = 0; h < HAND_COUNT; h++) S[h] = score[off + h] + base;
+        } else {
+          for (let h = 0; h < HAND_COUNT; h++) {
+            const v = score[off + h] + base;
+            if (v > S[h]) S[h] = v;
+          }
         }
       }
+      first = false;
     }
     const y = m.yahtzeeBox;
     if (y < 0) return;
