@@ -87,18 +87,21 @@ export const PARENT: Uint16Array = (() => {
 /** HAND_PROB[h]: the chance that five dice roll hand h. */
 export const HAND_PROB = new Float64Array(HAND_COUNT);
 /** HAND_DICE[h]: the hand's dice in ascending order, as the engine's scoreBox takes them. */
-export const HAND_DICE: readonly (readonly number[])[] = Array.from({ length: HAND_COUNT }, (_, h) => {
-  const k = HAND_BASE + h;
-  const dice: number[] = [];
-  let denom = 1;
-  for (let f = 0; f < FACES; f++) {
-    const c = KEEP_COUNTS[k * FACES + f];
-    denom *= factorial(c);
-    for (let i = 0; i < c; i++) dice.push(f + 1);
-  }
-  HAND_PROB[h] = factorial(DICE) / denom / 6 ** DICE;
-  return dice;
-});
+export const HAND_DICE: readonly (readonly number[])[] = Array.from(
+  { length: HAND_COUNT },
+  (_, h) => {
+    const k = HAND_BASE + h;
+    const dice: number[] = [];
+    let denom = 1;
+    for (let f = 0; f < FACES; f++) {
+      const c = KEEP_COUNTS[k * FACES + f];
+      denom *= factorial(c);
+      for (let i = 0; i < c; i++) dice.push(f + 1);
+    }
+    HAND_PROB[h] = factorial(DICE) / denom / 6 ** DICE;
+    return dice;
+  },
+);
 /** FIVE_OF_A_KIND_FACE[h]: the face of a five-of-a-kind hand, else 0. */
 export const FIVE_OF_A_KIND_FACE = new Uint8Array(HAND_COUNT);
 for (let h = 0; h < HAND_COUNT; h++) {
@@ -111,7 +114,8 @@ export function keepOf(dice: readonly number[]): number {
   if (dice.length > DICE) throw new RangeError(`At most five dice, not ${dice.length}.`);
   let key = 0;
   for (const d of dice) {
-    if (!Number.isInteger(d) || d < 1 || d > 6) throw new RangeError(`A die shows 1 to 6, not ${d}.`);
+    if (!Number.isInteger(d) || d < 1 || d > 6)
+      throw new RangeError(`A die shows 1 to 6, not ${d}.`);
     key += FACE_WEIGHT[d - 1];
   }
   return KEY_TO_KEEP[key];

@@ -1,8 +1,17 @@
 import type { RuleSetId } from "../rules/ruleSets.ts";
-import { applyScore, boxOptions, isComplete, newSheet, totals, type Sheet } from "../rules/sheet.ts";
+import {
+  applyScore,
+  boxOptions,
+  isComplete,
+  newSheet,
+  totals,
+  type Sheet,
+} from "../rules/sheet.ts";
 import { HAND_BASE, SUB_KEEPS, SUB_KEEP_START, handOf, keepDice } from "./combos.ts";
 import { kernelFor, turnStateOf } from "./advise.ts";
 import type { SolverTable } from "./solver.ts";
+import type { TurnAction } from "../rules/strategy.ts";
+import type { TurnRecord } from "./analyse.ts";
 
 /** A small seeded generator (mulberry32): the same seed plays the same games everywhere. */
 export function seededRandom(seed: number): () => number {
@@ -88,4 +97,38 @@ export function simulate(table: SolverTable, games: number, seed = 1): Simulatio
   const mean = sum / games;
   const sd = Math.sqrt(Math.max(0, sumSq / games - mean * mean) * (games / Math.max(1, games - 1)));
   return { games, mean, sd, se: sd / Math.sqrt(games), min, max };
+}
+
+/** A move chooser of chooseTurnAction's shape: the heuristic bot, the coach, a test's player. */
+export type TurnChooser = (sheet: Sheet, dice: readonly number[], rollsUsed: number) => TurnAction;
+
+/**
+ * Plays one solitaire game with `choose` on seeded dice and records it as analyseGame takes it
+ * (dice after each roll in position order, keep masks, boxes).
+ */
+export function recordGame(
+  ruleSet: RuleSetId,
+  choose: TurnChooser,
+  random: () => number,
+): { sheet: Sheet; turns: TurnRecord[] } {
+  let sheet = newSheet(ruleSet);
+  const die = (): number => 1 + Math.floor(random() * 6);
+  const turns: TurnRecord[] = [];
+  while (!isComplete(sheet)) {
+    const rolls: number[][] = [[die(), die(), die(), die(), die()]];
+    const keepMasks: number[] = [];
+    for (;;) {
+      const dice = rolls[rolls.length - 1];
+      const action = choose(sheet, dice, rolls.length);
+      if (action.action === "score") {
+        turns.push({ rolls, keepMasks, box: action.box });
+        sheet = applyScore(sheet, dice, action.box).sheet;
+        break;
+      }
+      if (rolls.length >= 3) throw new Error("A turn has three rolls at most.");
+      keepMasks.push(action.keepMask);
+      rolls.push(dice.map((d, p) => ((action.keepMask >> p) & 1 ? d : die())));
+    }
+  }
+  return { sheet, turns };
 }

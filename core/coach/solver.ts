@@ -69,7 +69,8 @@ export interface RuleSetModel {
 /** UPPER_COUNT[b * 252 + h]: how many dice of hand h show face b+1. */
 const UPPER_COUNT = new Uint8Array(FACES * HAND_COUNT);
 for (let b = 0; b < FACES; b++) {
-  for (let h = 0; h < HAND_COUNT; h++) UPPER_COUNT[b * HAND_COUNT + h] = KEEP_COUNTS[(HAND_BASE + h) * FACES + b];
+  for (let h = 0; h < HAND_COUNT; h++)
+    UPPER_COUNT[b * HAND_COUNT + h] = KEEP_COUNTS[(HAND_BASE + h) * FACES + b];
 }
 
 /** FIVE_OF_A_KIND[face]: the hand of five `face`s. */
@@ -77,8 +78,14 @@ const FIVE_OF_A_KIND = [0, 1, 2, 3, 4, 5, 6].map((f) => (f === 0 ? -1 : handOf([
 
 const models = new Map<RuleSetId, RuleSetModel>();
 
-export function modelOf(ruleSetId: RuleSetId): RuleSetModel {
-  let model = models.get(ruleSetId);
+/**
+ * Replaces the engine's score of a hand in a box: only for tests that show what a different rule
+ * would give (a published value under other rules). The app never passes one.
+ */
+export type ScoreOverride = (box: number, dice: readonly number[], engineScore: number) => number;
+
+export function modelOf(ruleSetId: RuleSetId, override?: ScoreOverride): RuleSetModel {
+  let model = override ? undefined : models.get(ruleSetId);
   if (model) return model;
   const info = ruleSet(ruleSetId);
   const boxes = info.boxes.length;
@@ -88,7 +95,10 @@ export function modelOf(ruleSetId: RuleSetId): RuleSetModel {
   });
   const score = new Float64Array(boxes * HAND_COUNT);
   for (let b = 0; b < boxes; b++) {
-    for (let h = 0; h < HAND_COUNT; h++) score[b * HAND_COUNT + h] = scoreBox(ruleSetId, b, HAND_DICE[h]);
+    for (let h = 0; h < HAND_COUNT; h++) {
+      const points = scoreBox(ruleSetId, b, HAND_DICE[h]);
+      score[b * HAND_COUNT + h] = override ? override(b, HAND_DICE[h], points) : points;
+    }
   }
   const threshold = info.upperBonus?.threshold ?? 0;
   const upperStates = info.upperBonus ? threshold + 1 : 1;
@@ -102,12 +112,14 @@ export function modelOf(ruleSetId: RuleSetId): RuleSetModel {
     for (let b = 0; b < upperBoxes; b++) {
       if (!((m >> b) & 1)) continue;
       const next = new Set<number>();
-      for (const u of set) for (let c = 0; c <= 5; c++) next.add(Math.min(threshold, u + c * (b + 1)));
+      for (const u of set)
+        for (let c = 0; c <= 5; c++) next.add(Math.min(threshold, u + c * (b + 1)));
       set = next;
     }
     reachable.push(Uint8Array.from([...set].sort((a, b) => a - b)));
   }
-  const yahtzeeBox = info.joker || info.yahtzeeBonus ? info.boxes.findIndex((b) => b.key === "yahtzee") : -1;
+  const yahtzeeBox =
+    info.joker || info.yahtzeeBonus ? info.boxes.findIndex((b) => b.key === "yahtzee") : -1;
   model = {
     ruleSet: ruleSetId,
     boxes,
@@ -121,7 +133,7 @@ export function modelOf(ruleSetId: RuleSetId): RuleSetModel {
     reachable,
     upperBoxes,
   };
-  models.set(ruleSetId, model);
+  if (!override) models.set(ruleSetId, model);
   return model;
 }
 
@@ -185,7 +197,10 @@ function jokerOptions(
   const bonus = Math.max(0, ...options.map((o) => o.bonus));
   const faceBoxOpen = options.some((o) => o.box === face - 1);
   return options.map((o) => {
-    const points = faceBoxOpen || !o.legal ? scoreBox(model.ruleSet, o.box, [face, face, face, face, face]) : o.points;
+    const points =
+      faceBoxOpen || !o.legal
+        ? scoreBox(model.ruleSet, o.box, [face, face, face, face, face])
+        : o.points;
     return { box: o.box, gain: points + bonus, points };
   });
 }
@@ -215,7 +230,8 @@ export class TurnKernel {
     let options = this.jokerCache.get(key);
     if (!options) {
       options = [[]];
-      for (let face = 1; face <= 6; face++) options.push(jokerOptions(this.model, mask, flag, face, this.jokerRule));
+      for (let face = 1; face <= 6; face++)
+        options.push(jokerOptions(this.model, mask, flag, face, this.jokerRule));
       this.jokerCache.set(key, options);
     }
     return options;
@@ -247,7 +263,8 @@ export class TurnKernel {
     for (let b = 0; b < m.boxes; b++) {
       if ((mask >> b) & 1) continue;
       if (b < m.upperBoxes) {
-        for (let c = 0; c <= 5; c++) w[c] = c * (b + 1) + this.after(mask, upper, flag, b, c * (b + 1));
+        for (let c = 0; c <= 5; c++)
+          w[c] = c * (b + 1) + this.after(mask, upper, flag, b, c * (b + 1));
         const off = b * HAND_COUNT;
         if (first) {
           for (let h = 0; h < HAND_COUNT; h++) S[h] = w[UPPER_COUNT[off + h]];
@@ -320,7 +337,12 @@ function expect(E: Float64Array): void {
   for (let k = GROWABLE - 1; k >= 0; k--) {
     const c = k * FACES;
     E[k] =
-      (E[CHILD[c]] + E[CHILD[c + 1]] + E[CHILD[c + 2]] + E[CHILD[c + 3]] + E[CHILD[c + 4]] + E[CHILD[c + 5]]) /
+      (E[CHILD[c]] +
+        E[CHILD[c + 1]] +
+        E[CHILD[c + 2]] +
+        E[CHILD[c + 3]] +
+        E[CHILD[c + 4]] +
+        E[CHILD[c + 5]]) /
       6;
   }
 }
@@ -343,29 +365,24 @@ export interface BuildOptions {
   onProgress?: (done: number) => void;
   /** Only for the literature check; the app always plays "forced". */
   jokerRule?: JokerRule;
+  /** Only for the literature check: other scores than the engine's (see ScoreOverride). */
+  scoreOverride?: ScoreOverride;
 }
 
 /**
- * Fills the whole table of a rule set by backward induction (filled masks first: a box filled
- * sets a bit, so every next state has a larger mask).
- *
- * Upper totals that the filled upper boxes cannot make are skipped. Totals from which the bonus
- * can no longer be reached (the open upper boxes, five dice each, fall short) all have the same
- * value, so it is solved once per mask and copied.
+ * Visits every turn-start state that play can reach, in solving order (masks from full to empty:
+ * a box filled sets a bit, so every next state comes first), except full sheets. Upper totals that
+ * the filled upper boxes cannot make are skipped. Totals from which the bonus can no longer be
+ * reached (the open upper boxes, five dice each, fall short) all have the same value: the first is
+ * visited with copyOf -1, the others with copyOf its index.
  */
-export function buildTable(ruleSetId: RuleSetId, options: BuildOptions = {}): SolverTable {
-  const m = modelOf(ruleSetId);
-  const jokerRule = options.jokerRule ?? "forced";
-  const values = new Float64Array((m.fullMask + 1) * m.upperStates * m.flagStates).fill(NaN);
-  const kernel = new TurnKernel(m, values, jokerRule);
+export function forEachState(
+  m: RuleSetModel,
+  visit: (index: number, mask: number, upper: number, flag: number, copyOf: number) => void,
+): void {
   const upperBits = (1 << m.upperBoxes) - 1;
   const yBit = m.yahtzeeBox >= 0 && m.flagStates === 2 ? 1 << m.yahtzeeBox : 0;
   const t = m.threshold;
-  // A full sheet has nothing to come, whatever its upper total.
-  for (let u = 0; u < m.upperStates; u++) {
-    for (let f = 0; f < m.flagStates; f++) values[stateIndex(m, m.fullMask, u, f)] = 0;
-  }
-  const progressEvery = Math.max(1, m.fullMask >> 6);
   for (let mask = m.fullMask - 1; mask >= 0; mask--) {
     const flags = mask & yBit ? 2 : 1;
     const upperMask = mask & upperBits;
@@ -375,16 +392,38 @@ export function buildTable(ruleSetId: RuleSetId, options: BuildOptions = {}): So
     for (const u of m.reachable[upperMask]) {
       const isHopeless = m.upperStates > 1 && u < t && u + reachLeft < t;
       for (let f = 0; f < flags; f++) {
-        const at = stateIndex(m, mask, u, f);
-        values[at] =
-          isHopeless && hopeless >= 0
-            ? values[stateIndex(m, mask, hopeless, f)]
-            : kernel.run(mask, u, f);
+        const copyOf = isHopeless && hopeless >= 0 ? stateIndex(m, mask, hopeless, f) : -1;
+        visit(stateIndex(m, mask, u, f), mask, u, f, copyOf);
       }
       if (isHopeless && hopeless < 0) hopeless = u;
     }
-    if (options.onProgress && mask % progressEvery === 0) options.onProgress(1 - mask / m.fullMask);
   }
+}
+
+/** A table with only the full sheets valued (0): the start of a build or a load. */
+export function emptyValues(m: RuleSetModel): Float64Array {
+  const values = new Float64Array((m.fullMask + 1) * m.upperStates * m.flagStates).fill(NaN);
+  for (let u = 0; u < m.upperStates; u++) {
+    for (let f = 0; f < m.flagStates; f++) values[stateIndex(m, m.fullMask, u, f)] = 0;
+  }
+  return values;
+}
+
+/** Fills the whole table of a rule set by backward induction (see forEachState for the order). */
+export function buildTable(ruleSetId: RuleSetId, options: BuildOptions = {}): SolverTable {
+  const m = modelOf(ruleSetId, options.scoreOverride);
+  const jokerRule = options.jokerRule ?? "forced";
+  const values = emptyValues(m);
+  const kernel = new TurnKernel(m, values, jokerRule);
+  const progressEvery = Math.max(1, m.fullMask >> 6);
+  const onProgress = options.onProgress;
+  let lastMask = -1;
+  forEachState(m, (index, mask, upper, flag, copyOf) => {
+    values[index] = copyOf >= 0 ? values[copyOf] : kernel.run(mask, upper, flag);
+    if (onProgress && mask !== lastMask && mask % progressEvery === 0)
+      onProgress(1 - mask / m.fullMask);
+    lastMask = mask;
+  });
   return {
     ruleSet: ruleSetId,
     model: m,
