@@ -7,11 +7,14 @@ import {
   totals,
   type Sheet,
 } from "../rules/sheet.ts";
-import { HAND_BASE, SUB_KEEPS, SUB_KEEP_START, handOf, keepDice } from "./combos.ts";
+import * as combos from "./combos.ts";
 import { kernelFor, turnStateOf } from "./advise.ts";
 import type { SolverTable } from "./solver.ts";
 import type { TurnAction } from "../rules/strategy.ts";
 import type { TurnRecord } from "./analyse.ts";
+
+// Local copies for the inner loop (see solver.ts).
+const { HAND_BASE, SUB_KEEPS, SUB_KEEP_START, handOf, keepDice } = combos;
 
 /** A small seeded generator (mulberry32): the same seed plays the same games everywhere. */
 export function seededRandom(seed: number): () => number {
