@@ -186,10 +186,12 @@ describeRuleSet({
           const small = deserialiseTable(serialiseTable(t, 4));
           expect(exact.startValue).toBe(t.startValue);
           let worst = 0;
+          let differ = 0;
           forEachState(t.model, (index) => {
-            expect(exact.values[index]).toBe(t.values[index]);
+            if (exact.values[index] !== t.values[index]) differ++;
             worst = Math.max(worst, Math.abs(small.values[index] - t.values[index]));
           });
+          expect(differ).toBe(0);
           expect(worst).toBeLessThan(1e-4);
           expect(toCome(small, sheetOpen(0, [11, 12], 63))).toBeCloseTo(
             toCome(t, sheetOpen(0, [11, 12], 63)),
