@@ -15,6 +15,7 @@ export {
   coachBox,
   coachKeepMask,
   coachTurnAction,
+  COACH_OBJECTIVE,
   KEEP_ALL,
   positionValue,
   rollValue,
