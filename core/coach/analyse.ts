@@ -118,6 +118,13 @@ function reviewPlayer(table: SolverTable, record: PlayerRecord): PlayerReview {
         `Turn ${t + 1}: ${rolls.length} rolls need ${rolls.length - 1} keep masks.`,
       );
     }
+    for (let i = 1; i < rolls.length; i++) {
+      for (let p = 0; p < 5; p++) {
+        if ((turn.keepMasks[i - 1] >> p) & 1 && rolls[i][p] !== rolls[i - 1][p]) {
+          throw new RangeError(`Turn ${t + 1}, roll ${i + 1}: die ${p + 1} was kept but changed.`);
+        }
+      }
+    }
     for (let i = 0; i < rolls.length; i++) {
       const rollsUsed = i + 1;
       const dice = rolls[i];
