@@ -335,27 +335,29 @@ export class TurnKernel {
   }
 }
 
+const SIXTH = 1 / 6;
+
 /** E[k] for keeps of fewer than five dice: the mean over one more die. Hands must be set. */
 function expect(E: Float64Array): void {
-  for (let k = GROWABLE - 1; k >= 0; k--) {
-    const c = k * FACES;
+  for (let k = GROWABLE - 1, c = k * FACES; k >= 0; k--, c -= FACES) {
     E[k] =
       (E[CHILD[c]] +
         E[CHILD[c + 1]] +
         E[CHILD[c + 2]] +
         E[CHILD[c + 3]] +
         E[CHILD[c + 4]] +
-        E[CHILD[c + 5]]) /
-      6;
+        E[CHILD[c + 5]]) *
+      SIXTH;
   }
 }
 
 /** M[k]: the best E over every sub-multiset of k (k itself included). */
 function maximise(E: Float64Array, M: Float64Array): void {
   M[0] = E[0];
+  let j = PARENT_START[1];
   for (let k = 1; k < KEEP_COUNT; k++) {
     let best = E[k];
-    for (let j = PARENT_START[k], end = PARENT_START[k + 1]; j < end; j++) {
+    for (const end = PARENT_START[k + 1]; j < end; j++) {
       const p = M[PARENT[j]];
       if (p > best) best = p;
     }
