@@ -6,6 +6,7 @@ import { DEV_ACCOUNTS_ID } from "@/chain/devAccounts.ts";
 import { useEnsName } from "@/chain/ens.ts";
 import { useGameSnapshot } from "@/data/gameData.ts";
 import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
+import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useHallSettings } from "@/chain/settings.ts";
 import { isNative, NATIVE, useTokenBalance, useTokenInfo, type TokenInfo } from "@/chain/tokens.ts";
@@ -92,7 +93,7 @@ function AccountPanel({ onClose }: { onClose: () => void }) {
 function useTableToken(): Address | null {
   const match = useMatch("/games/:id/*");
   const id = match?.params.id;
-  const gameId = id && /^\d+$/.test(id) ? BigInt(id) : null;
+  const gameId = parseGameId(id);
   const snapshot = useGameSnapshot(gameId);
   return tableTokenOf(snapshot.data?.view.config.token);
 }
