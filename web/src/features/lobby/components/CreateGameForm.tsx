@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
@@ -75,6 +75,8 @@ export function CreateGameForm({
   const [moveTimeout, setMoveTimeout] = useState(nearest(moveChoices, prefill?.moveTimeout ?? 300));
   const [inviteText, setInviteText] = useState(prefill?.invitees.join("\n") ?? "");
   const [submitted, setSubmitted] = useState(false);
+  const betInput = useRef<HTMLInputElement>(null);
+  const inviteInput = useRef<HTMLTextAreaElement>(null);
 
   const balance = useTokenBalance(token?.address ?? NATIVE, address);
   const invitees = useInvitees(inviteText, address);
@@ -122,6 +124,17 @@ export function CreateGameForm({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    // The first field to fix, in the form's order, gets the focus and comes into view.
+    const invalid = problems.bet
+      ? betInput.current
+      : problems.invitees
+        ? inviteInput.current
+        : null;
+    if (invalid) {
+      invalid.focus({ preventScroll: true });
+      invalid.scrollIntoView?.({ block: "center" });
+      return;
+    }
     if (!draft || !address) return;
     const gameId = await holdLabel(() => flow.create());
     if (gameId !== null) navigate(`/games/${gameId}?created=1`);
@@ -181,6 +194,7 @@ export function CreateGameForm({
       <div className="field">
         <label htmlFor={`${id}-bet`}>Bet per seat ({token?.symbol})</label>
         <input
+          ref={betInput}
           id={`${id}-bet`}
           inputMode="decimal"
           autoComplete="off"
@@ -282,6 +296,7 @@ export function CreateGameForm({
       <div className="field">
         <label htmlFor={`${id}-invitees`}>Invite players (optional)</label>
         <textarea
+          ref={inviteInput}
           id={`${id}-invitees`}
           rows={3}
           value={inviteText}
@@ -321,7 +336,8 @@ export function CreateGameForm({
         )}
       </div>
 
-      {token && bet !== null && pot !== null && (
+      {/* No amounts while the bet is one the hall would refuse. */}
+      {token && bet !== null && pot !== null && !problems.bet && (
         <div className="summary" aria-live="off">
           <p>
             You pay <strong>{formatTokenAmount(bet, token, 6)}</strong> now and hold seat 1. Pot
