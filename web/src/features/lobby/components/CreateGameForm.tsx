@@ -14,6 +14,7 @@ import { useHall } from "@/chain/hall.ts";
 import type { BetToken, Bounds, HallSettings } from "@/chain/settings.ts";
 import { NATIVE, useTokenBalance } from "@/chain/tokens.ts";
 import { PHASE_TEXT } from "@/chain/tx.ts";
+import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { useHeldLabel } from "@/ui/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
@@ -137,7 +138,10 @@ export function CreateGameForm({
     }
     if (!draft || !address) return;
     const gameId = await holdLabel(() => flow.create());
-    if (gameId !== null) navigate(`/games/${gameId}?created=1`);
+    if (gameId === null) return;
+    // "Play now" looks for this kind of table next time.
+    if (hall) saveTablePrefs(hall.chainId, draft);
+    navigate(`/games/${gameId}?created=1`);
   };
 
   if (tokens.length === 0) {

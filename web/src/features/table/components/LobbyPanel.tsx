@@ -4,6 +4,7 @@ import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { betShortfall, useBetPayment } from "@/chain/payment.ts";
 import { useTokenBalance } from "@/chain/tokens.ts";
 import { hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
+import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { AddressName } from "@/ui/Address.tsx";
 import { CountdownText } from "@/ui/Countdown.tsx";
 import { useHeldLabel } from "@/ui/useHeldLabel.ts";
@@ -53,7 +54,9 @@ export function LobbyPanel({
     holdLabel(async () => {
       tx.reset();
       if (payment.needsApproval && !(await payment.approve())) return;
-      await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+      const receipt = await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+      // "Play now" looks for this kind of table next time.
+      if (receipt) saveTablePrefs(hall.chainId, config);
     });
   const busy = tx.busy || payment.approveTx.busy;
   const error = payment.approveTx.error ?? tx.error;
