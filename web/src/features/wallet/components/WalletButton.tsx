@@ -10,6 +10,7 @@ import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useHallSettings } from "@/chain/settings.ts";
 import { isNative, NATIVE, useTokenBalance, useTokenInfo, type TokenInfo } from "@/chain/tokens.ts";
+import { Identicon } from "@/ui/Identicon.tsx";
 import { Modal } from "@/ui/Modal.tsx";
 import { ConnectDialog, DevAccountPicker } from "./ConnectDialog.tsx";
 
@@ -149,6 +150,7 @@ export function WalletButton() {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
+        <Identicon address={address} />
         <span className="wallet-chip__name">{ens ?? shortAddress(address)}</span>
         {balance.data !== undefined && native && (
           <span className="wallet-chip__balance">{formatTokenAmount(balance.data, native, 3)}</span>
