@@ -21,7 +21,7 @@ import { ruleSet as ruleSetInfo, type RuleSetId } from "@dicehall/core/rules/rul
 import { totals } from "@dicehall/core/rules/sheet.ts";
 import { chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
-import { errorLine, isUnreachable, nodeAccounts, shortAddress, sleep } from "./lib/chain.ts";
+import { errorLine, isUnreachable, shortAddress, sleep } from "./lib/chain.ts";
 import { DEPLOYMENTS_FILE, loadDeployment } from "./lib/deployments.ts";
 import {
   NATIVE,
@@ -34,6 +34,7 @@ import {
   getGame,
   getSeat,
   joinGame,
+  mintTestToken,
   openGame,
   roll,
   score,
@@ -116,7 +117,6 @@ if (values.warp) {
 // keeper sends from the last), so no bot game shows up as a player's. A game takes its seats from
 // the free bots and gives them back at the end: no account is in two games at once, so the nonces
 // viem reads before each send never race.
-const [banker] = await nodeAccounts(t.publicClient);
 const BOT_ACCOUNT_INDEX = 1000;
 const bots = Array.from({ length: Math.min(concurrency, games) * 4 }, (_, i) =>
   mnemonicToAccount("test test test test test test test test test test test junk", {
@@ -171,7 +171,8 @@ const MOVE_TIMEOUT = clamp(24 * 3600, moveMin, moveMax);
 // The walk-away is waited out in real time unless --warp.
 const SHORT_MOVE_TIMEOUT = moveMin;
 
-// Funding: ETH straight into the balance (no dev account pays), Test USD minted by the banker.
+// Funding: ETH straight into the balance, Test USD minted by each bot for itself: no account the
+// app offers pays a thing, not even gas.
 for (const bot of bots) {
   const eth = await t.publicClient.getBalance({ address: bot.address });
   if (eth < BOT_ETH / 2n) {
@@ -187,15 +188,7 @@ for (const bot of bots) {
       functionName: "balanceOf",
       args: [bot.address],
     });
-    if (held < BOT_TUSD / 2n) {
-      const hash = await t.wallet(banker).writeContract({
-        address: coin.token,
-        abi: testTokenAbi,
-        functionName: "mint",
-        args: [bot.address, BOT_TUSD],
-      });
-      await t.publicClient.waitForTransactionReceipt({ hash });
-    }
+    if (held < BOT_TUSD / 2n) await mintTestToken(t, bot, coin.token, BOT_TUSD);
     await approveBets(t, bot, coin.token);
   }
 }

@@ -12,7 +12,7 @@ import { chainNow, table } from "../scripts/lib/table.ts";
 
 // `npm run simulate` against a dev stack of its own (no web app, no keeper: --reveal), as a user
 // runs it next to the app: its games must not touch the app's ten dev accounts, and the chain's
-// clock must stay with the wall clock, walk-away included.
+// clock must stay with the wall clock, walk-away included; nor may it spend their coins, gas included.
 
 function simulate(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
@@ -54,6 +54,10 @@ describe("npm run simulate", { timeout: 240_000 }, () => {
     const wallStart = Date.now() / 1000;
     const chainStart = await chainNow(t);
     const fromBlock = await t.publicClient.getBlockNumber();
+    const appAccounts = s.accounts.slice(0, 10);
+    const balances = () =>
+      Promise.all(appAccounts.map((address) => t.publicClient.getBalance({ address })));
+    const balancesBefore = await balances();
 
     // The second game has a walk-away: without --warp it is waited out in real time.
     const { code, out } = await simulate([
@@ -83,9 +87,11 @@ describe("npm run simulate", { timeout: 240_000 }, () => {
     const created = await t.publicClient.getContractEvents({ ...events, eventName: "GameCreated" });
     const joined = await t.publicClient.getContractEvents({ ...events, eventName: "PlayerJoined" });
     assert.equal(created.length, 2);
-    const appAccounts = new Set(s.accounts.slice(0, 10));
     const seated = [...created.map((e) => e.args.creator!), ...joined.map((e) => e.args.player!)];
     assert.ok(seated.length >= 4);
-    for (const player of seated) assert.ok(!appAccounts.has(player), `${player} is a dev account`);
+    for (const player of seated)
+      assert.ok(!appAccounts.includes(player), `${player} is a dev account`);
+    // Not a wei from the accounts the app offers: bets, gas and the bots' Test USD mints included.
+    assert.deepEqual(await balances(), balancesBefore);
   });
 });

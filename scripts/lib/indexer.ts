@@ -52,6 +52,22 @@ export interface Indexer {
 
 export class IndexerStartError extends Error {}
 
+/**
+ * Ponder warns "No new block received within expected time" every 30 s while no block comes, and
+ * a local node mines only when a transaction arrives: an idle dev chain would fill the stack's log
+ * with it. A filter for the indexer's lines that lets it through once, with why it is harmless;
+ * every other line passes.
+ */
+export function quietIdleChain(): (line: string) => string | null {
+  let warned = false;
+  return (line) => {
+    if (!/No new block received within expected time/.test(line)) return line;
+    if (warned) return null;
+    warned = true;
+    return `${line} (said once: the local chain mines only when a transaction comes)`;
+  };
+}
+
 /** Ponder's CLI, beside its entry point (the package exports no other path). */
 const ponderBin = (): string =>
   fileURLToPath(new URL("./bin/ponder.js", import.meta.resolve("ponder")));
@@ -110,12 +126,14 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
 
   // The last lines Ponder printed, for an error that says why it stopped.
   const tail: string[] = [];
+  const idle = quietIdleChain();
   const onOutput = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n")) {
       if (!line.trim()) continue;
       tail.push(line);
       if (tail.length > 40) tail.shift();
-      if (!/^\s+at /.test(line)) log(line.trimEnd());
+      const shown = /^\s+at /.test(line) ? null : idle(line.trimEnd());
+      if (shown !== null) log(shown);
     }
   };
   child.stdout!.on("data", onOutput);

@@ -17,7 +17,7 @@ import {
   type LocalAccount,
 } from "viem";
 
-import { diceHallAbi, mockEntropyAbi } from "@dicehall/core/generated/abis.ts";
+import { diceHallAbi, mockEntropyAbi, testTokenAbi } from "@dicehall/core/generated/abis.ts";
 import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Sheet } from "@dicehall/core/rules/sheet.ts";
 import { clients, nodeAccounts, sleep } from "./chain.ts";
@@ -136,6 +136,24 @@ export async function joinGame(
     functionName: "joinGame",
     args: [gameId],
     value: token === NATIVE ? bet : 0n,
+  });
+}
+
+/**
+ * Mints Test USD to `player`, sent by `player` itself (TestToken's mint is open to anyone), so the
+ * gas comes out of no one else's balance.
+ */
+export async function mintTestToken(
+  t: Table,
+  player: Player,
+  token: Address,
+  amount: bigint,
+): Promise<void> {
+  await send(t, player, {
+    address: token,
+    abi: testTokenAbi,
+    functionName: "mint",
+    args: [addressOf(player), amount],
   });
 }
 

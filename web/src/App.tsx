@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
-import { Link, NavLink, Route, Routes, useLocation } from "react-router";
+import { Link, Route, Routes, useLocation } from "react-router";
 import { HomePage } from "@/features/home/components/HomePage.tsx";
 import { LobbyPage } from "@/features/lobby/components/LobbyPage.tsx";
 import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
+import { navActive, type NavSection } from "@/ui/navActive.ts";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -32,12 +33,12 @@ const PracticePage = page(
   "PracticePage",
 );
 
-const NAV = [
-  { to: "/games", label: "Play" },
-  { to: "/practice", label: "Practice" },
-  { to: "/leaderboard", label: "Leaderboard" },
-  { to: "/history", label: "History" },
-  { to: "/rules/yahtzee", label: "Rules" },
+const NAV: { to: string; label: string; section: NavSection }[] = [
+  { to: "/games", label: "Play", section: "play" },
+  { to: "/practice", label: "Practice", section: "practice" },
+  { to: "/leaderboard", label: "Leaderboard", section: "leaderboard" },
+  { to: "/history", label: "History", section: "history" },
+  { to: "/rules/yahtzee", label: "Rules", section: "rules" },
 ];
 
 function NotFound() {
@@ -69,6 +70,8 @@ function useFocusOnNavigate() {
 }
 
 export function App() {
+  const { pathname } = useLocation();
+  const active = navActive(pathname);
   useHallWatcher();
   useIndexCatchUp();
   useFocusOnNavigate();
@@ -86,9 +89,14 @@ export function App() {
         </Link>
         <nav className="nav" aria-label="Main">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className="nav__link">
+            <Link
+              key={item.to}
+              to={item.to}
+              className={`nav__link${item.section === active ? " active" : ""}`}
+              aria-current={item.section === active ? "page" : undefined}
+            >
               {item.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <div className="header__wallet">

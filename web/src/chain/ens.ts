@@ -33,6 +33,18 @@ export function useEnsName(address: Address | undefined): string | null {
   return query.data ?? null;
 }
 
+/** The avatar of an ENS name, as an image URL; null when none (or no ENS here). */
+export function useEnsAvatar(name: string | null): string | null {
+  const query = useQuery({
+    queryKey: queryKeys.ensAvatar(name ?? ""),
+    queryFn: async () => (await ensClient()?.getEnsAvatar({ name: normalize(name!) })) ?? null,
+    enabled: !!name && ensAvailable(),
+    staleTime: 60 * 60_000,
+    retry: false,
+  });
+  return query.data ?? null;
+}
+
 export const looksLikeEnsName = (text: string): boolean =>
   /^[^\s.]+(\.[^\s.]+)+$/.test(text.trim());
 

@@ -5,6 +5,7 @@ import {
   encodeErrorResult,
   HttpRequestError,
   InsufficientFundsError,
+  InternalRpcError,
   InvalidInputRpcError,
   RpcRequestError,
   TransactionExecutionError,
@@ -135,6 +136,31 @@ describe("describeError", () => {
   it("explains missing funds with the native coin's name", () => {
     const error = new InsufficientFundsError({ cause: undefined });
     expect(describeError(error, { nativeSymbol: "ETH" }).message).toMatch(/enough ETH/);
+  });
+
+  it("reads the local node's “Sender doesn't have enough funds” in words, raw or in a simulation", () => {
+    const said =
+      "Sender doesn't have enough funds to send tx. The max upfront cost is: 50000000000000000 and the sender's balance is: 10000000000000000.";
+    const rpc = new InternalRpcError(
+      new RpcRequestError({
+        body: { method: "eth_estimateGas", params: [] },
+        url: "http://127.0.0.1:8545",
+        error: { code: -32603, message: said },
+      }),
+    );
+    const expected =
+      "Your wallet has 0.01 ETH, but this needs up to 0.05 ETH with its network fee. Nothing was sent.";
+    expect(describeError(rpc, { nativeSymbol: "ETH" })).toEqual({
+      kind: "funds",
+      message: expected,
+    });
+    // As a simulation of joinGame hands it over: a "revert" whose reason is the node's sentence.
+    const simulated = new ContractFunctionExecutionError(
+      new ContractFunctionRevertedError({ abi: [], functionName: "joinGame", message: said }),
+      { abi: [], functionName: "joinGame", contractAddress: HALL },
+    );
+    expect(describeError(simulated, { nativeSymbol: "ETH" }).message).toBe(expected);
+    expect(describeError(simulated).message).not.toMatch(/refused|Sender/);
   });
 
   it("gives the node's own words when it refuses a transaction, not viem's name for the code", () => {

@@ -193,9 +193,47 @@ function hasCode(error: unknown, code: number): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === code;
 }
 
+/**
+ * The local node's (EDR's) refusal of a transaction its sender can't pay for: "Sender doesn't have
+ * enough funds to send tx. The max upfront cost is: <wei> and the sender's balance is: <wei>." It is
+ * not a revert, and viem's InsufficientFundsError doesn't know these words: they reach the player
+ * raw, or as "The hall refused this move" when a simulation wraps them.
+ */
+const NODE_FUNDS =
+  /sender doesn't have enough funds to send tx\.?(?: the max upfront cost is: (\d+) and the sender's (?:balance is|account only has):? (\d+))?/i;
+
+function errorTexts(error: unknown): string[] {
+  const texts: string[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 10; depth++) {
+    const { message, details, shortMessage, reason } = e as Record<string, unknown>;
+    for (const t of [message, details, shortMessage, reason])
+      if (typeof t === "string") texts.push(t);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return texts;
+}
+
+/** The node's "not enough funds" refusal in words, with the amounts when it gave them. */
+function nodeFundsMessage(error: unknown, nativeSymbol: string): string | null {
+  for (const text of errorTexts(error)) {
+    const match = NODE_FUNDS.exec(text);
+    if (!match) continue;
+    const [, cost, balance] = match;
+    if (cost === undefined || balance === undefined) {
+      return `Your wallet doesn't have enough ${nativeSymbol} to pay for this and its network fee. Nothing was sent.`;
+    }
+    const coin = (v: string) => `${formatEther(BigInt(v))} ${nativeSymbol}`;
+    return `Your wallet has ${coin(balance)}, but this needs up to ${coin(cost)} with its network fee. Nothing was sent.`;
+  }
+  return null;
+}
+
 /** Any error from a read, a simulation, a wallet or a receipt, in a player's words. */
 export function describeError(error: unknown, ctx: ErrorContext = {}): PlayerError {
   const c = fullContext(ctx);
+  const funds = nodeFundsMessage(error, c.nativeSymbol);
+  if (funds) return { kind: "funds", message: funds };
   if (error instanceof BaseError) {
     const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
     if (revert instanceof ContractFunctionRevertedError) {

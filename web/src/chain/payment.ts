@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
+import { formatTokenAmount, type TokenLike } from "@dicehall/core/game/format.ts";
 import type { ErrorContext } from "./errors.ts";
 import { useHall } from "./hall.ts";
 import { isNative, useAllowance } from "./tokens.ts";
@@ -41,4 +42,18 @@ export function useBetPayment(
       return receipt !== null;
     },
   };
+}
+
+/**
+ * Why a seat can't be paid for, or null when it can (or the balance is not known yet): the
+ * wallet holds less than the bet. The network fee comes on top, but the node's own refusal
+ * says that one (see describeError).
+ */
+export function betShortfall(
+  balance: bigint | undefined,
+  bet: bigint,
+  token: TokenLike | undefined,
+): string | null {
+  if (balance === undefined || balance >= bet) return null;
+  return `You have ${formatTokenAmount(balance, token, 6)}; this table's bet is ${formatTokenAmount(bet, token, 6)}.`;
 }

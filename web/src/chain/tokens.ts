@@ -1,9 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { erc20Abi, zeroAddress, type Address, type Client } from "viem";
 import { getBalance, readContract } from "viem/actions";
 import type { TokenLike } from "@dicehall/core/game/format.ts";
 import type { Hall } from "./hall.ts";
 import { useHall } from "./hall.ts";
+import type { HallSettings } from "./settings.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 
 /** address(0) is the chain's native coin, as in GameConfig.token. */
@@ -27,13 +28,41 @@ export async function fetchTokenInfo(hall: Hall, token: Address): Promise<TokenI
   return { address: token, symbol, decimals, native: false };
 }
 
+/**
+ * What is known of a token without a read: the chain's coin from the chain's own description, a
+ * token from the hall's settings when they are already read. Undefined otherwise.
+ */
+export function knownTokenInfo(
+  hall: Hall,
+  token: Address,
+  queryClient: QueryClient,
+): TokenInfo | undefined {
+  if (isNative(token)) {
+    const { symbol, decimals } = hall.chain.nativeCurrency;
+    return { address: NATIVE, symbol, decimals, native: true };
+  }
+  const settings = queryClient.getQueryData<HallSettings>(queryKeys.settings(hall.scope));
+  const known = settings?.tokens.find((t) => t.address.toLowerCase() === token.toLowerCase());
+  return (
+    known && {
+      address: known.address,
+      symbol: known.symbol,
+      decimals: known.decimals,
+      native: false,
+    }
+  );
+}
+
 export function useTokenInfo(token: Address | null | undefined): TokenInfo | undefined {
   const hall = useHall();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: queryKeys.tokenInfo(hall?.chainId ?? 0, token ?? NATIVE),
     queryFn: () => fetchTokenInfo(hall!, token!),
     enabled: !!hall && !!token,
     staleTime: Infinity,
+    // On the first paint a symbol, not an address, wherever it is known without a read.
+    initialData: () => (hall && token ? knownTokenInfo(hall, token, queryClient) : undefined),
   });
   return query.data;
 }

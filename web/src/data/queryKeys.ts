@@ -66,6 +66,7 @@ export const queryKeys = {
   /** Every balance and allowance on a chain: any of our transactions may move one. */
   balancesOnChain: (chainId: number) => ["balance", chainId] as const,
   ensName: (address: Address) => ["ens", "name", addr(address)] as const,
+  ensAvatar: (name: string) => ["ens", "avatar", name.toLowerCase()] as const,
   ensAddresses: (names: readonly string[]) =>
     ["ens", "address", names.join(",").toLowerCase()] as const,
   /** The key of a query that is disabled (no hall or no account yet); never fetched. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
@@ -56,7 +57,7 @@ function initialIndex(search: URLSearchParams, replay: ReturnType<typeof buildRe
 /** /games/:id/replay: every roll and score of a game from its events, with the sheets of the moment. */
 export function ReplayPage() {
   const params = useParams();
-  const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
+  const gameId = parseGameId(params.id);
   const hall = useHall();
   const snapshot = useGameLogs(gameId);
 
@@ -64,8 +65,11 @@ export function ReplayPage() {
     return (
       <section className="page">
         <h1>No such game</h1>
-        <p>
-          “{params.id}” is not a game number. <Link to="/history">See the history</Link>.
+        <p className="long-text">
+          {/^\d+$/.test(params.id ?? "")
+            ? "There is no game with this number."
+            : `“${params.id}” is not a game number.`}{" "}
+          <Link to="/history">See the history</Link>.
         </p>
       </section>
     );

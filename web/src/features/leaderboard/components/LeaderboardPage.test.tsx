@@ -253,6 +253,35 @@ describe("LeaderboardPage without a game index", () => {
   });
 });
 
+describe("LeaderboardPage's token filter", () => {
+  it("names the chosen token by its symbol on the first paint, not by its address", () => {
+    vi.stubEnv("VITE_INDEXER_URL", "");
+    serve();
+    page(`?token=${NATIVE}`);
+    const filter = screen.getByLabelText("Token") as HTMLSelectElement;
+    expect(filter.selectedOptions[0]?.textContent).toBe("ETH");
+  });
+
+  it("takes a token's symbol from the hall's settings when they are already read", () => {
+    vi.stubEnv("VITE_INDEXER_URL", "");
+    serve();
+    const settings = {
+      tokens: [{ address: USD, symbol: "USD", decimals: 6, native: false, allowed: true }],
+    };
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(queryKeys.settings(SCOPE), settings);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/leaderboard?token=${USD}`]}>
+          <LeaderboardPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const filter = screen.getByLabelText("Token") as HTMLSelectElement;
+    expect(filter.selectedOptions[0]?.textContent).toBe("USD");
+  });
+});
+
 describe("LeaderboardPage with a game index", () => {
   beforeEach(() => vi.stubEnv("VITE_INDEXER_URL", ` ${URL_}/ `));
 

@@ -94,4 +94,31 @@ describe("CreateGameForm", () => {
     await act(async () => finish(null));
     expect(button().textContent).toBe("Open the table");
   });
+
+  it("moves the focus to a bet the hall would refuse, brings it into view, and shows no amount", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const create = vi.fn(() => Promise.resolve(null));
+    flow.create = create;
+    form();
+    const bet = screen.getByLabelText(/^Bet per seat/);
+    // A valid bet: the summary names what the player pays.
+    expect(screen.getByText(/You pay/).textContent).toMatch(/1 TUSD/);
+    fireEvent.change(bet, { target: { value: "0.5" } });
+    expect(screen.queryByText(/You pay/)).toBeNull();
+    const submit = screen.getByRole("button", { name: /open the table/i });
+    submit.focus();
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    expect(document.activeElement).toBe(bet);
+    expect(scrolled).toEqual([bet]);
+    expect(bet.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText(/Bets in TUSD go from/)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    // jsdom has no scrollIntoView of its own.
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
@@ -14,6 +14,7 @@ import { useHall } from "@/chain/hall.ts";
 import type { BetToken, Bounds, HallSettings } from "@/chain/settings.ts";
 import { NATIVE, useTokenBalance } from "@/chain/tokens.ts";
 import { PHASE_TEXT } from "@/chain/tx.ts";
+import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { useHeldLabel } from "@/ui/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
@@ -75,6 +76,8 @@ export function CreateGameForm({
   const [moveTimeout, setMoveTimeout] = useState(nearest(moveChoices, prefill?.moveTimeout ?? 300));
   const [inviteText, setInviteText] = useState(prefill?.invitees.join("\n") ?? "");
   const [submitted, setSubmitted] = useState(false);
+  const betInput = useRef<HTMLInputElement>(null);
+  const inviteInput = useRef<HTMLTextAreaElement>(null);
 
   const balance = useTokenBalance(token?.address ?? NATIVE, address);
   const invitees = useInvitees(inviteText, address);
@@ -122,9 +125,23 @@ export function CreateGameForm({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    // The first field to fix, in the form's order, gets the focus and comes into view.
+    const invalid = problems.bet
+      ? betInput.current
+      : problems.invitees
+        ? inviteInput.current
+        : null;
+    if (invalid) {
+      invalid.focus({ preventScroll: true });
+      invalid.scrollIntoView?.({ block: "center" });
+      return;
+    }
     if (!draft || !address) return;
     const gameId = await holdLabel(() => flow.create());
-    if (gameId !== null) navigate(`/games/${gameId}?created=1`);
+    if (gameId === null) return;
+    // "Play now" looks for this kind of table next time.
+    if (hall) saveTablePrefs(hall.chainId, draft);
+    navigate(`/games/${gameId}?created=1`);
   };
 
   if (tokens.length === 0) {
@@ -181,6 +198,7 @@ export function CreateGameForm({
       <div className="field">
         <label htmlFor={`${id}-bet`}>Bet per seat ({token?.symbol})</label>
         <input
+          ref={betInput}
           id={`${id}-bet`}
           inputMode="decimal"
           autoComplete="off"
@@ -282,6 +300,7 @@ export function CreateGameForm({
       <div className="field">
         <label htmlFor={`${id}-invitees`}>Invite players (optional)</label>
         <textarea
+          ref={inviteInput}
           id={`${id}-invitees`}
           rows={3}
           value={inviteText}
@@ -321,7 +340,8 @@ export function CreateGameForm({
         )}
       </div>
 
-      {token && bet !== null && pot !== null && (
+      {/* No amounts while the bet is one the hall would refuse. */}
+      {token && bet !== null && pot !== null && !problems.bet && (
         <div className="summary" aria-live="off">
           <p>
             You pay <strong>{formatTokenAmount(bet, token, 6)}</strong> now and hold seat 1. Pot

@@ -10,6 +10,7 @@ import { Countdown } from "@/ui/Countdown.tsx";
 import { Credits } from "@/ui/Credits.tsx";
 import { useChainNow } from "@/ui/useNow.ts";
 import { useLobbies, type LobbyRow, type MyGameKind, type MyGameRow } from "../hooks/useLobbies.ts";
+import { PlayNow } from "./PlayNow.tsx";
 
 function Bet({ game }: { game: GameState }) {
   const token = useTokenInfo(game.token ?? NATIVE);
@@ -180,6 +181,7 @@ export function LobbyPage() {
           Open a table
         </Link>
       </div>
+      {address && <PlayNow rows={lobbies.open} nowMs={now} />}
       {lobbies.error && (
         <p className="tx tx--error" role="alert">
           Can't read the hall's tables right now: {lobbies.error.message}

@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from "react-router";
 import { ruleSet, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { describeError } from "@/chain/errors.ts";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { NATIVE } from "@/chain/tokens.ts";
@@ -14,7 +15,7 @@ import { ResultsPanel } from "./ResultsPanel.tsx";
 export function GamePage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
+  const gameId = parseGameId(params.id);
   const game = useGame(gameId);
   const { hall, view, status, token, snapshot } = game;
 
@@ -22,8 +23,11 @@ export function GamePage() {
     return (
       <section className="page">
         <h1>No such game</h1>
-        <p>
-          “{params.id}” is not a game number. <Link to="/games">See the tables</Link>.
+        <p className="long-text">
+          {/^\d+$/.test(params.id ?? "")
+            ? "There is no game with this number."
+            : `“${params.id}” is not a game number.`}{" "}
+          <Link to="/games">See the tables</Link>.
         </p>
       </section>
     );

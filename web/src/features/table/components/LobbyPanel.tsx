@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { formatDuration, formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
-import { useBetPayment } from "@/chain/payment.ts";
+import { betShortfall, useBetPayment } from "@/chain/payment.ts";
 import { useTokenBalance } from "@/chain/tokens.ts";
 import { hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
+import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { AddressName } from "@/ui/Address.tsx";
 import { CountdownText } from "@/ui/Countdown.tsx";
 import { useHeldLabel } from "@/ui/useHeldLabel.ts";
@@ -40,6 +41,9 @@ export function LobbyPanel({
 
   const { config } = view;
   const joining = joinState(view, me, now);
+  // Only once the seat is on offer: a closed window or a private table is the reason that matters.
+  const shortfall = joining.canJoin ? betShortfall(balance.data, config.bet, token) : null;
+  const joinReason = joining.reason ?? shortfall;
   const { windowOpen } = joining;
   const seated = view.players.some((p) => sameAddress(p, me));
   const isCreator = sameAddress(view.creator, me);
@@ -50,7 +54,9 @@ export function LobbyPanel({
     holdLabel(async () => {
       tx.reset();
       if (payment.needsApproval && !(await payment.approve())) return;
-      await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+      const receipt = await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+      // "Play now" looks for this kind of table next time.
+      if (receipt) saveTablePrefs(hall.chainId, config);
     });
   const busy = tx.busy || payment.approveTx.busy;
   const error = payment.approveTx.error ?? tx.error;
@@ -134,23 +140,20 @@ export function LobbyPanel({
           <button
             type="button"
             className="button button--primary button--large"
-            disabled={busy || !joining.canJoin}
-            aria-describedby={joining.reason ? "join-reason" : undefined}
+            disabled={busy || !joining.canJoin || !!shortfall}
+            aria-describedby={joinReason ? "join-reason" : undefined}
             onClick={() => void join()}
           >
             {shownLabel}
           </button>
         )}
-        {joining.reason && (
+        {joinReason && (
           <p className="muted" id="join-reason">
-            {joining.reason}
+            {joinReason}
           </p>
         )}
-        {joining.canJoin && balance.data !== undefined && (
-          <p className="muted small">
-            You have {formatTokenAmount(balance.data, token)}
-            {balance.data < config.bet ? ", less than the bet." : "."}
-          </p>
+        {joining.canJoin && !shortfall && balance.data !== undefined && (
+          <p className="muted small">You have {formatTokenAmount(balance.data, token)}.</p>
         )}
         {me && !seated && !joining.offered && (
           <p className="muted">This table is private, and you are not on its list.</p>

@@ -4,6 +4,7 @@ import { DEV_ACCOUNTS_ID } from "@/chain/devAccounts.ts";
 import { describeError } from "@/chain/errors.ts";
 import { shortAddress } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { Identicon } from "@/ui/Identicon.tsx";
 import { Modal } from "@/ui/Modal.tsx";
 import { useDevAccounts, useDevConnector } from "../hooks/useDevAccounts.ts";
 
@@ -56,6 +57,7 @@ export function DevAccountPicker({ onPicked }: { onPicked?: () => void }) {
             >
               <span className="account-list__index">#{i}</span>
               <span className="address" title={account}>
+                <Identicon address={account} />
                 {shortAddress(account)}
               </span>
               {current && <span className="pill">this tab</span>}

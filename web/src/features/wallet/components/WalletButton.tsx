@@ -6,9 +6,11 @@ import { DEV_ACCOUNTS_ID } from "@/chain/devAccounts.ts";
 import { useEnsName } from "@/chain/ens.ts";
 import { useGameSnapshot } from "@/data/gameData.ts";
 import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
+import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useHallSettings } from "@/chain/settings.ts";
 import { isNative, NATIVE, useTokenBalance, useTokenInfo, type TokenInfo } from "@/chain/tokens.ts";
+import { Identicon } from "@/ui/Identicon.tsx";
 import { Modal } from "@/ui/Modal.tsx";
 import { ConnectDialog, DevAccountPicker } from "./ConnectDialog.tsx";
 
@@ -92,7 +94,7 @@ function AccountPanel({ onClose }: { onClose: () => void }) {
 function useTableToken(): Address | null {
   const match = useMatch("/games/:id/*");
   const id = match?.params.id;
-  const gameId = id && /^\d+$/.test(id) ? BigInt(id) : null;
+  const gameId = parseGameId(id);
   const snapshot = useGameSnapshot(gameId);
   return tableTokenOf(snapshot.data?.view.config.token);
 }
@@ -148,6 +150,7 @@ export function WalletButton() {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
+        <Identicon address={address} />
         <span className="wallet-chip__name">{ens ?? shortAddress(address)}</span>
         {balance.data !== undefined && native && (
           <span className="wallet-chip__balance">{formatTokenAmount(balance.data, native, 3)}</span>

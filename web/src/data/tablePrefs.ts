@@ -1,0 +1,49 @@
+import { isAddress, type Address } from "viem";
+
+/**
+ * The kind of table a player last opened or joined: what "Play now" looks for (and opens when it
+ * finds none). Kept in localStorage per chain, since token addresses differ from chain to chain.
+ */
+export interface TablePrefs {
+  token: Address;
+  bet: bigint;
+  seats: number;
+  ruleSet: number;
+}
+
+const KEY = "dicehall.tablePrefs";
+const keyFor = (chainId: number) => `${KEY}.${chainId}`;
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remembered table, or null when there is none (or what is stored is not one). */
+export function loadTablePrefs(chainId: number, store = storage()): TablePrefs | null {
+  try {
+    const raw = store?.getItem(keyFor(chainId));
+    if (!raw) return null;
+    const data = JSON.parse(raw) as Record<string, unknown>;
+    const { token, bet, seats, ruleSet } = data;
+    if (typeof token !== "string" || !isAddress(token)) return null;
+    if (typeof bet !== "string" || !/^\d+$/.test(bet)) return null;
+    if (typeof seats !== "number" || !Number.isInteger(seats)) return null;
+    if (typeof ruleSet !== "number" || !Number.isInteger(ruleSet)) return null;
+    return { token, bet: BigInt(bet), seats, ruleSet };
+  } catch {
+    return null;
+  }
+}
+
+export function saveTablePrefs(chainId: number, prefs: TablePrefs, store = storage()): void {
+  try {
+    const { token, bet, seats, ruleSet } = prefs;
+    store?.setItem(keyFor(chainId), JSON.stringify({ token, bet: bet.toString(), seats, ruleSet }));
+  } catch {
+    // A full or blocked storage only costs the memory of the last table.
+  }
+}

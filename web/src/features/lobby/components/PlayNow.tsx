@@ -1,0 +1,51 @@
+import { formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { ruleSet, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { PHASE_TEXT } from "@/chain/tx.ts";
+import { usePlayNow } from "../hooks/usePlayNow.ts";
+import type { LobbyRow } from "../hooks/useLobbies.ts";
+
+const STEP_TEXT = {
+  idle: "",
+  approve: "Approving the token",
+  join: "Taking a seat",
+  open: "Opening a table",
+};
+
+/**
+ * One press to a game: a seat at the oldest open table of the kind the player last played, or a
+ * new one that the next player to press joins.
+ */
+export function PlayNow({ rows, nowMs }: { rows: readonly LobbyRow[]; nowMs: number }) {
+  const flow = usePlayNow(rows, nowMs);
+  const { prefs } = flow;
+  if (!prefs) return null;
+  const rules = isRuleSetId(prefs.ruleSet) ? ruleSet(prefs.ruleSet).name : "these rules";
+  return (
+    <div className="play-now">
+      <button
+        type="button"
+        className="button button--primary button--large"
+        disabled={!flow.ready || flow.busy}
+        aria-describedby="play-now-what"
+        onClick={() => void flow.play()}
+      >
+        Play now
+      </button>
+      <p className="muted small" id="play-now-what">
+        A seat at a {prefs.seats}-player {rules} table for{" "}
+        {formatTokenAmount(prefs.bet, prefs.tokenInfo, 6)} (or close to it), or a new one that the
+        next player to press joins.
+      </p>
+      {flow.busy && (
+        <p className="tx tx--busy">
+          {STEP_TEXT[flow.step]}: {PHASE_TEXT[flow.phase]}
+        </p>
+      )}
+      {flow.error && (
+        <p className="tx tx--error" role="alert">
+          {flow.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
