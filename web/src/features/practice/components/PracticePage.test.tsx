@@ -1,20 +1,28 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import axe from "axe-core";
 import { AnnouncerProvider } from "@/ui/announce.tsx";
+import { adviseKeep } from "@dicehall/core/coach/advise.ts";
+import { buildTable } from "@dicehall/core/coach/solver.ts";
+import { newSheet } from "@dicehall/core/rules/sheet.ts";
+import { setCoachPort } from "@/data/coach.ts";
+import { inProcessCoach } from "@/test/coachPort.ts";
 import { PRACTICE_STORAGE_KEY } from "../engine/storage.ts";
 import { PracticePage } from "./PracticePage.tsx";
 
 function renderPage() {
   return render(
-    <AnnouncerProvider>
-      <MemoryRouter initialEntries={["/practice"]}>
-        <PracticePage />
-      </MemoryRouter>
-    </AnnouncerProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AnnouncerProvider>
+        <MemoryRouter initialEntries={["/practice"]}>
+          <PracticePage />
+        </MemoryRouter>
+      </AnnouncerProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -117,6 +125,35 @@ describe("PracticePage", () => {
     await waitFor(() =>
       expect(screen.getByTestId("hint").textContent).toMatch(/^Hint: (score|keep|re-roll)/),
     );
+  });
+
+  it("gives the coach's exact hint: the best keep and each option's expected final score", async () => {
+    setCoachPort(inProcessCoach);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole("radio", { name: "Yazty" }));
+    await user.click(screen.getByRole("button", { name: "Start practising" }));
+    await user.keyboard("r");
+    await waitFor(() => expect(diceValues().every((v) => v !== "")).toBe(true));
+    await user.keyboard("h");
+    const options = await screen.findByTestId("coach-options", {}, { timeout: 5000 });
+
+    const dice = diceValues().map(Number);
+    const best = adviseKeep(buildTable(2), newSheet(2), dice, 1)[0];
+    const text = screen.getByTestId("hint-text").textContent!;
+    expect(text).toMatch(/^Hint: (keep|re-roll|score)/);
+    expect(text).toContain(`Expected final score ${best.expected.toFixed(1)}.`);
+    const rows = within(options).getAllByRole("row").slice(1);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows[0].textContent).toContain(best.expected.toFixed(1));
+    expect(rows[0].textContent).toContain("best");
+    expect(rows[1].textContent).toMatch(/−\d+\.\d/);
+    expect(screen.getByTestId("coach-objective").textContent).toMatch(
+      /expected score of your own sheet/,
+    );
+    setCoachPort(() => {
+      throw new Error("no worker in this test");
+    });
   });
 
   it("has labelled setup fields, headings and no serious accessibility violations", async () => {

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "@/ui/announce.tsx";
+import { useCoachAdvice, useCoachTable } from "@/data/coach.ts";
 import type { PracticeAction, PracticeState } from "../engine/engine.ts";
 import { hintKeepMask, practiceHint } from "../engine/hint.ts";
 import { practiceTableModel } from "../engine/model.ts";
 import { practiceRandom } from "../engine/random.ts";
 import { GameTable } from "@/ui/table/GameTable.tsx";
+import { CoachHint, coachHeadline, coachKeepMask } from "./CoachHint.tsx";
 import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
 
 /** How long the dice are "in the air" before they settle; for show only, the values are known. */
@@ -51,6 +53,23 @@ export function PracticeTable({
 
   const model = useMemo(() => practiceTableModel(state, rolling), [state, rolling]);
 
+  // The coach's table builds in its worker from the start of play, so the first hint is exact.
+  const table = useCoachTable(state.phase === "playing" ? state.ruleSet : null);
+  const position = useMemo(
+    () =>
+      hint && game?.dice && game.currentSeat !== null
+        ? { sheet: game.sheets[game.currentSeat], dice: game.dice, rollsUsed: game.rollsUsed }
+        : null,
+    [hint, game],
+  );
+  const advice = useCoachAdvice(position);
+  const exact =
+    advice.data && position ? coachHeadline(state.ruleSet, position.dice, advice.data) : null;
+  // The exact hint is read out when it comes (the quick one was read when asked).
+  useEffect(() => {
+    if (exact) announce(exact);
+  }, [exact, announce]);
+
   const handlers = useMemo<TableHandlers>(
     () => ({
       onRoll: () => {
@@ -72,8 +91,9 @@ export function PracticeTable({
     announce(text);
   }, [state, announce]);
 
+  const suggestedMask = advice.data ? coachKeepMask(advice.data) : hintKeepMask(state);
   const applyHint = () => {
-    const mask = hintKeepMask(state);
+    const mask = suggestedMask;
     if (mask === null || !game) return;
     for (let die = 0; die < 5; die++) {
       if (((game.keepMask ^ mask) >> die) & 1) dispatch({ type: "toggleKeep", die });
@@ -96,7 +116,7 @@ export function PracticeTable({
 
   if (!model || !game) return null;
   const info = ruleSet(state.ruleSet);
-  const hintMask = hint ? hintKeepMask(state) : null;
+  const hintMask = hint ? suggestedMask : null;
 
   const banner = (
     <p className="practice-banner">
@@ -114,17 +134,20 @@ export function PracticeTable({
         </button>
       )}
       {hint && (
-        <p className="practice-actions__hint" data-testid="hint">
-          {hint}
+        <div className="practice-hint">
+          <CoachHint
+            ruleSetId={state.ruleSet}
+            dice={position?.dice ?? null}
+            advice={advice.data}
+            status={table.isError || advice.isError ? "error" : table.status}
+            fallback={hint}
+          />
           {hintMask !== null && hintMask !== game.keepMask && (
-            <>
-              {" "}
-              <button type="button" className="button button--quiet" onClick={applyHint}>
-                Keep those
-              </button>
-            </>
+            <button type="button" className="button button--quiet" onClick={applyHint}>
+              Keep those
+            </button>
           )}
-        </p>
+        </div>
       )}
       {over && state.phase === "playing" && (
         <button

@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import type { TurnRecord } from "@dicehall/core/coach/analyse.ts";
 import { rollDice } from "@dicehall/core/rules/dice.ts";
 import { isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Dice } from "@dicehall/core/rules/score.ts";
@@ -60,6 +61,11 @@ export interface PracticeGame {
    * sessions saved before it existed load without it.
    */
   lastTurn?: { seat: number; dice: number[] } | null;
+  /**
+   * Every seat's turns as played (dice, keep masks, boxes): what the coach analyses. Optional:
+   * sessions saved before it existed load without it (and cannot be analysed).
+   */
+  turns?: TurnRecord[][];
 }
 
 export interface GameOutcome {
@@ -136,7 +142,39 @@ function newGame(ruleSetId: RuleSetId, seats: number, number: number): PracticeG
     rollsUsed: 0,
     keepMask: 0,
     lastRandom: null,
+    turns: Array.from({ length: seats }, () => []),
   };
+}
+
+/** The seat's turns with this roll added: a new turn on roll 1, else the same turn one roll longer. */
+function recordRoll(
+  game: PracticeGame,
+  dice: number[],
+  keepMask: number,
+): TurnRecord[][] | undefined {
+  if (!game.turns) return undefined;
+  const seat = game.currentSeat!;
+  const mine = game.turns[seat].slice();
+  if (game.rollsUsed === 0) mine.push({ rolls: [dice], keepMasks: [] });
+  else {
+    const turn = mine[mine.length - 1];
+    mine[mine.length - 1] = {
+      rolls: [...turn.rolls, dice],
+      keepMasks: [...turn.keepMasks, keepMask],
+    };
+  }
+  const turns = game.turns.slice();
+  turns[seat] = mine;
+  return turns;
+}
+
+function recordBox(game: PracticeGame, seat: number, box: number): TurnRecord[][] | undefined {
+  if (!game.turns) return undefined;
+  const mine = game.turns[seat].slice();
+  mine[mine.length - 1] = { ...mine[mine.length - 1], box };
+  const turns = game.turns.slice();
+  turns[seat] = mine;
+  return turns;
 }
 
 function addLog(state: PracticeState, ...texts: string[]): PracticeState {
@@ -208,7 +246,11 @@ function roll(state: PracticeState, random: Hex): PracticeState {
   const keepMask = first ? 0 : game.keepMask;
   const dice = [...rollDice(random, previous, keepMask)];
   const rollsUsed = game.rollsUsed + 1;
-  const next = { ...state, game: { ...game, dice, rollsUsed, keepMask, lastRandom: random } };
+  const turns = recordRoll(game, dice, keepMask);
+  const next = {
+    ...state,
+    game: { ...game, dice, rollsUsed, keepMask, lastRandom: random, turns },
+  };
   return addLog(
     next,
     `${state.names[game.currentSeat!]} rolled ${dice.join(", ")} (roll ${rollsUsed} of ${ROLLS_PER_TURN}).`,
@@ -242,6 +284,7 @@ function score(state: PracticeState, box: number): PracticeState {
     ...game,
     sheets,
     lastTurn: { seat, dice: game.dice },
+    turns: recordBox(game, seat, box),
     dice: null,
     rollsUsed: 0,
     keepMask: 0,
