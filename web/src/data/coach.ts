@@ -4,6 +4,7 @@ import type { GameRecord, GameReview } from "@dicehall/core/coach/analyse.ts";
 import type { CoachReply, CoachRequest } from "@dicehall/core/coach/protocol.ts";
 import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Sheet } from "@dicehall/core/rules/sheet.ts";
+import type { TurnAction } from "@dicehall/core/rules/strategy.ts";
 import { queryKeys } from "./queryKeys.ts";
 
 /**
@@ -96,6 +97,12 @@ export const coachAdviseKeep = async (sheet: Sheet, dice: number[], rollsUsed: n
 export const coachAdviseBox = async (sheet: Sheet, dice: number[]) => {
   await openCoach(sheet.ruleSet);
   return result<BoxChoice[]>({ type: "adviseBox", sheet, dice });
+};
+
+/** The coach's own move (the strongest bot): roll with a keep mask, or score a box. */
+export const coachAction = async (sheet: Sheet, dice: number[], rollsUsed: number) => {
+  await openCoach(sheet.ruleSet);
+  return result<TurnAction>({ type: "action", sheet, dice, rollsUsed });
 };
 
 export const coachAnalyse = async (game: GameRecord) => {

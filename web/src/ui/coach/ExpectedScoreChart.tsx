@@ -23,11 +23,15 @@ export function ExpectedScoreChart({ players }: { players: readonly PlayerReview
     ...players.map((p) => p.decisions.filter((d) => d.kind === "box").length),
   );
   const values = players.flatMap((p) => p.series.map((s) => s.expected));
-  const low = Math.floor((Math.min(...values) - 5) / 10) * 10;
-  const high = Math.ceil((Math.max(...values) + 5) / 10) * 10;
+  // Grid lines at round numbers: steps of 10, 20, 50 or 100 points, four or five of them.
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const step = [10, 20, 50, 100].find((s) => (max - min) / s <= 4) ?? 200;
+  const low = Math.floor(min / step) * step;
+  const high = Math.max(low + step, Math.ceil(max / step) * step);
   const x = (turn: number) => PAD.left + (turn / turns) * (WIDTH - PAD.left - PAD.right);
   const y = (v: number) => PAD.top + ((high - v) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
-  const ticks = Array.from({ length: 5 }, (_, i) => low + ((high - low) * i) / 4);
+  const ticks = Array.from({ length: (high - low) / step + 1 }, (_, i) => low + i * step);
 
   // Along the x axis a turn's decisions share its width: the start at 0, a box at turn + 1.
   const pointsOf = (p: PlayerReview) => {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "@/ui/announce.tsx";
 import { useCoachAdvice, useCoachTable } from "@/data/coach.ts";
-import type { PracticeAction, PracticeState } from "../engine/engine.ts";
+import { botToMove, type PracticeAction, type PracticeState } from "../engine/engine.ts";
+import { useBotTurns } from "../hooks/useBotTurns.ts";
 import { hintKeepMask, practiceHint } from "../engine/hint.ts";
 import { practiceTableModel } from "../engine/model.ts";
 import { practiceRandom } from "../engine/random.ts";
@@ -44,6 +45,7 @@ export function PracticeTable({
   const over = !!game && game.currentSeat === null;
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const botTurn = botToMove(state) !== null;
   // A hint is for the position it was asked in.
   useEffect(() => setHint(null), [game?.rollsUsed, game?.currentSeat, game?.number]);
   // When a game ends, the next step is one key away.
@@ -84,6 +86,7 @@ export function PracticeTable({
     }),
     [dispatch],
   );
+  useBotTurns(state, dispatch, handlers.onRoll, rolling);
 
   const showHint = useCallback(() => {
     const text = practiceHint(state) ?? "Nothing to decide right now.";
@@ -127,13 +130,13 @@ export function PracticeTable({
 
   const actions = (
     <div className="practice-actions">
-      {!over && (
+      {!over && !botTurn && (
         <button type="button" className="button" onClick={showHint} aria-keyshortcuts="H">
           Hint<span className="kbd-only"> </span>
           <kbd className="kbd-only">H</kbd>
         </button>
       )}
-      {hint && (
+      {hint && !botTurn && (
         <div className="practice-hint">
           <CoachHint
             ruleSetId={state.ruleSet}

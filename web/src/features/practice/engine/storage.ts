@@ -70,6 +70,15 @@ export function isPracticeState(v: unknown): v is PracticeState {
   if (!isInt(v.games, MIN_GAMES, MAX_GAMES) || !isInt(v.nextLogId, 1, Number.MAX_SAFE_INTEGER))
     return false;
   const seats = names.length;
+  if (
+    v.bots !== undefined &&
+    !(
+      Array.isArray(v.bots) &&
+      v.bots.length === seats &&
+      v.bots.every((b) => b === null || b === "coach" || b === "casual")
+    )
+  )
+    return false;
   if (!Array.isArray(v.results) || v.results.length > v.games) return false;
   for (const r of v.results) {
     if (!isObject(r) || !Array.isArray(r.totals) || r.totals.length !== seats) return false;
