@@ -17,6 +17,7 @@ import {
   rollOnChain,
   startGame,
 } from "../lib/chain.ts";
+import { BLOCKING_IMPACTS, describeViolations, runAxe } from "../lib/axe.ts";
 import { e2e, type Suite } from "../lib/harness.ts";
 import { diceGroup, settledDice, waitForRoll, waitForRollEnabled } from "../lib/ui.ts";
 
@@ -89,6 +90,16 @@ export function coachScenarios(suite: () => Suite): void {
       const { stack } = session;
       const [a, b] = [stack.accounts[15], stack.accounts[16]];
       const gameId = await startGame(stack, a, b, { ruleSet: YAZTY });
+      // While it is played, with a bet on it: no hint at the table, no analysis yet.
+      const live = await session.newPage("live table");
+      await session.goto(live, `/games/${gameId}`);
+      await live.page.getByRole("table", { name: "Score sheets" }).waitFor();
+      assert.equal(await live.page.getByRole("button", { name: /^Hint/ }).count(), 0);
+      assert.equal(await live.page.getByTestId("coach-options").count(), 0);
+      await session.goto(live, `/games/${gameId}/analysis`);
+      await live.page.getByText(/This game is still being played/).waitFor();
+      assert.equal(await live.page.getByTestId("coach-summary").count(), 0);
+
       // Every turn: a roll, on odd turns a re-roll keeping the first two dice, then the first
       // legal box: keep decisions and box decisions both get reviewed.
       const t = hallTable(stack);
@@ -150,6 +161,9 @@ export function coachScenarios(suite: () => Suite): void {
         .getByRole("table", { name: /'s decisions$/ })
         .first()
         .waitFor();
+      const { violations } = await runAxe(page);
+      const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
+      assert.equal(blocking.length, 0, describeViolations(blocking));
     },
   );
 }

@@ -89,10 +89,11 @@ export function PracticeTable({
   useBotTurns(state, dispatch, handlers.onRoll, rolling);
 
   const showHint = useCallback(() => {
+    if (botTurn) return;
     const text = practiceHint(state) ?? "Nothing to decide right now.";
     setHint(text);
     announce(text);
-  }, [state, announce]);
+  }, [state, announce, botTurn]);
 
   const suggestedMask = advice.data ? coachKeepMask(advice.data) : hintKeepMask(state);
   const applyHint = () => {
