@@ -72,6 +72,7 @@ describe("practice and the coach", () => {
     const model = practiceTableModel(state)!;
     expect(model).toMatchObject({ myTurn: false, canRoll: false, options: null });
     expect(model.rollHint).toBe("Coach (coach bot) is playing.");
+    expect(model.players.map((p) => p.name)).toEqual(["Ann", "Coach (coach bot)"]);
   });
 
   it("sets a keep mask only between rolls", () => {

@@ -1,7 +1,15 @@
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { boxOptions } from "@dicehall/core/rules/sheet.ts";
 import type { TableModel } from "@dicehall/core/game/tableModel.ts";
-import { botToMove, ROLLS_PER_TURN, rollBlocker, type PracticeState } from "./engine.ts";
+import {
+  botToMove,
+  ROLLS_PER_TURN,
+  rollBlocker,
+  type BotLevel,
+  type PracticeState,
+} from "./engine.ts";
+
+const BOT_NAMES: Record<BotLevel, string> = { coach: "coach bot", casual: "casual bot" };
 
 /**
  * The shared table's model for a practice game. Hot seat: whoever's turn it is holds the dice,
@@ -37,7 +45,8 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
     ruleSet: state.ruleSet,
     players: state.names.map((name, i) => ({
       id: `seat-${i}`,
-      name,
+      // A bot's column says which bot it is.
+      name: state.bots?.[i] ? `${name} (${BOT_NAMES[state.bots[i]]})` : name,
       isMe: i === seat,
       sheet: game.sheets[i],
       forfeited: false,
@@ -64,7 +73,7 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
     rollHint: over
       ? null
       : bot
-        ? `${current} (${bot === "coach" ? "coach bot" : "casual bot"}) is playing.`
+        ? `${current} (${BOT_NAMES[bot]}) is playing.`
         : game.rollsUsed > 0
           ? blocker
           : `${current}, roll to start your turn.`,
