@@ -62,4 +62,22 @@ describe("the coach's client", () => {
     watchedCoach();
     expect((await openCoach(2)).ruleSet).toBe(2);
   });
+
+  it("refuses what was waiting when the worker fails, and starts a new one for the next question", async () => {
+    let fail: ((event: { message?: string }) => void) | undefined;
+    setCoachPort(() => ({
+      postMessage() {},
+      addEventListener(type: "message" | "error", listener: (event: never) => void) {
+        if (type === "error") fail = listener as typeof fail;
+      },
+    }));
+    const waiting = openCoach(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    fail!({ message: "the script did not load" });
+    await expect(waiting).rejects.toThrow("The coach stopped: the script did not load.");
+    const coach = watchedCoach();
+    expect((await openCoach(2)).ruleSet).toBe(2);
+    expect(coach.started()).toBe(1);
+  });
 });

@@ -18,6 +18,8 @@ import { queryKeys } from "./queryKeys.ts";
 export interface CoachPort {
   postMessage(request: CoachRequest): void;
   addEventListener(type: "message", listener: (event: { data: CoachReply }) => void): void;
+  /** The worker failed (its script did not load, or it threw outside a request). */
+  addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
 }
 
 const startWorker = (): CoachPort =>
@@ -42,8 +44,18 @@ export function setCoachPort(make: () => CoachPort): void {
 
 function connect(): CoachPort {
   if (port) return port;
-  port = makePort();
-  port.addEventListener("message", ({ data }) => {
+  const started = makePort();
+  port = started;
+  // A worker that fails answers nothing more: every question waiting is refused, and the next one
+  // starts a new worker.
+  started.addEventListener("error", (event) => {
+    if (port === started) port = null;
+    opened.clear();
+    const error = new Error(`The coach stopped: ${event.message ?? "its worker failed"}.`);
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  });
+  started.addEventListener("message", ({ data }) => {
     if (data.type === "progress") return;
     const w = waiting.get(data.id);
     if (!w) return;
@@ -51,7 +63,7 @@ function connect(): CoachPort {
     if (data.type === "error") w.reject(new Error(data.message));
     else w.resolve(data);
   });
-  return port;
+  return started;
 }
 
 type Question = CoachRequest extends infer R

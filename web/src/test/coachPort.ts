@@ -16,6 +16,8 @@ export function inProcessCoach(): CoachPort {
     postMessage: (request) => {
       queue = queue.then(() => handle(request));
     },
-    addEventListener: (_type, listener) => void listeners.push(listener),
+    addEventListener: (type: "message" | "error", listener: (event: never) => void) => {
+      if (type === "message") listeners.push(listener as (event: { data: CoachReply }) => void);
+    },
   };
 }
