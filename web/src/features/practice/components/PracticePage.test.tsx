@@ -169,6 +169,8 @@ describe("PracticePage", () => {
     const text = screen.getByTestId("hint-text").textContent!;
     expect(text).toMatch(/^Hint: (keep|re-roll|score)/);
     expect(text).toContain(`Expected final score ${best.expected.toFixed(1)}.`);
+    // The coach's words are what is read out.
+    await waitFor(() => expect(liveRegion().textContent).toContain(text));
     const rows = within(options).getAllByRole("row").slice(1);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[0].textContent).toContain(best.expected.toFixed(1));

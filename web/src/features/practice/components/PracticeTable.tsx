@@ -39,6 +39,8 @@ export function PracticeTable({
   const announce = useAnnounce();
   const [rolling, setRolling] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
+  // Each request for a hint is read out, even when the words are the same as last time.
+  const [asked, setAsked] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const nextGameRef = useRef<HTMLButtonElement>(null);
   const game = state.game;
@@ -67,10 +69,13 @@ export function PracticeTable({
   const advice = useCoachAdvice(position);
   const exact =
     advice.data && position ? coachHeadline(state.ruleSet, position.dice, advice.data) : null;
-  // The exact hint is read out when it comes (the quick one was read when asked).
+  // What the hint says is read out: the coach's words once it answers (it answers in a few
+  // milliseconds once its table is ready), the quick hint's while the table is still coming.
+  const waitingForCoach = !!position && table.isSuccess && !advice.isError && !exact;
+  const spoken = hint === null || waitingForCoach ? null : (exact ?? hint);
   useEffect(() => {
-    if (exact) announce(exact);
-  }, [exact, announce]);
+    if (spoken) announce(spoken);
+  }, [spoken, asked, announce]);
 
   const handlers = useMemo<TableHandlers>(
     () => ({
@@ -90,10 +95,9 @@ export function PracticeTable({
 
   const showHint = useCallback(() => {
     if (botTurn) return;
-    const text = practiceHint(state) ?? "Nothing to decide right now.";
-    setHint(text);
-    announce(text);
-  }, [state, announce, botTurn]);
+    setHint(practiceHint(state) ?? "Nothing to decide right now.");
+    setAsked((n) => n + 1);
+  }, [state, botTurn]);
 
   const suggestedMask = advice.data ? coachKeepMask(advice.data) : hintKeepMask(state);
   const applyHint = () => {
