@@ -13,9 +13,8 @@ import { TurnKernel, stateIndex, type SolverTable, type TurnState } from "./solv
  * opponents, so it is not the play that maximises the chance of winning a particular game.
  */
 
-/** What the coach maximises, in player words, for the UI (issue 19, point 7). */
-export const COACH_OBJECTIVE =
-  "The coach plays for the highest expected score of your own sheet. It does not look at the other players, so it is not the play that maximises your chance of beating them.";
+// In a file of its own, so the page that shows it does not load the solver.
+export { COACH_OBJECTIVE } from "./objective.ts";
 
 export const ROLLS_PER_TURN = 3;
 /** Keeping all five dice: the turn stops here and the dice are scored. */

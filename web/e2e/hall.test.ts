@@ -12,6 +12,7 @@ import {
 } from "./lib/harness.ts";
 import { scaled } from "./lib/timing.ts";
 import { accessibilityScenarios } from "./scenarios/accessibility.ts";
+import { coachScenarios } from "./scenarios/coach.ts";
 import { edgeScenarios } from "./scenarios/edges.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
@@ -57,5 +58,6 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("7. screenshots", () => screenshotScenarios(current));
   describe("8. layout", async () =>
     (await import("./scenarios/layout.ts")).layoutScenarios(current));
+  describe("9. the coach", () => coachScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
 });

@@ -19,6 +19,10 @@ const CreateGamePage = page(
 );
 const GamePage = page(() => import("@/features/table/components/GamePage.tsx"), "GamePage");
 const ReplayPage = page(() => import("@/features/history/components/ReplayPage.tsx"), "ReplayPage");
+const AnalysisPage = page(
+  () => import("@/features/analysis/components/AnalysisPage.tsx"),
+  "AnalysisPage",
+);
 const HistoryPage = page(
   () => import("@/features/history/components/HistoryPage.tsx"),
   "HistoryPage",
@@ -112,6 +116,7 @@ export function App() {
             <Route path="/games/new" element={<CreateGamePage />} />
             <Route path="/games/:id" element={<GamePage />} />
             <Route path="/games/:id/replay" element={<ReplayPage />} />
+            <Route path="/games/:id/analysis" element={<AnalysisPage />} />
             <Route path="/history" element={<HistoryPage />} />
             <Route path="/leaderboard" element={<LeaderboardPage />} />
             <Route path="/rules" element={<RulesPage />} />

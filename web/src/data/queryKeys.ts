@@ -72,4 +72,11 @@ export const queryKeys = {
   /** The key of a query that is disabled (no hall or no account yet); never fetched. */
   idle: (name: string) => ["idle", name] as const,
   devAccounts: () => ["devAccounts"] as const,
+  /** The coach's table of a rule set in this page's worker (never stale: it is the rules). */
+  coachTable: (ruleSet: number) => ["coach", "table", ruleSet] as const,
+  /** The coach's advice for one position (sheet, dice, rolls used, as JSON). */
+  coachAdvice: (ruleSet: number, position: string) =>
+    ["coach", "advice", ruleSet, position] as const,
+  /** The coach's review of one game's moves. */
+  coachReview: (ruleSet: number, game: string) => ["coach", "review", ruleSet, game] as const,
 };

@@ -104,6 +104,12 @@ export function GameList({
                   >
                     Replay
                   </Link>
+                  <Link
+                    to={`/games/${game.gameId}/analysis`}
+                    aria-label={`The coach's analysis of game ${game.gameId}`}
+                  >
+                    Analysis
+                  </Link>
                   <Link to={`/games/${game.gameId}`} aria-label={`Table of game ${game.gameId}`}>
                     Table
                   </Link>

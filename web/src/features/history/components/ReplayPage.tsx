@@ -240,9 +240,16 @@ function Replay({
             )}
           </h1>
         </div>
-        <Link className="button" to={`/games/${gameId}`}>
-          Open the table
-        </Link>
+        <div className="replay-head__links">
+          {replay.final.status === "finished" && (
+            <Link className="button" to={`/games/${gameId}/analysis`}>
+              The coach's analysis
+            </Link>
+          )}{" "}
+          <Link className="button" to={`/games/${gameId}`}>
+            Open the table
+          </Link>
+        </div>
       </div>
       <SourceNotice notice={notice} />
 

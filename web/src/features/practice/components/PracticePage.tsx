@@ -1,7 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "@/ui/announce.tsx";
+import { GameAnalysis } from "@/ui/coach/GameAnalysis.tsx";
+import { practiceRecord } from "../engine/record.ts";
 import { usePracticeSession } from "../hooks/usePracticeSession.ts";
 import { PlayerNames } from "./PlayerNames.tsx";
 import { PracticeSetupForm } from "./PracticeSetupForm.tsx";
@@ -19,6 +21,11 @@ export function PracticePage() {
   const info = ruleSet(state.ruleSet);
   const justStarted = useRef(false);
   const playAgainRef = useRef<HTMLButtonElement>(null);
+  // The coach's review of the game just finished, on request.
+  const over = state.game?.currentSeat === null;
+  const gameNumber = state.game?.number;
+  const [analysing, setAnalysing] = useState<number | null>(null);
+  const record = useMemo(() => (over ? practiceRecord(state) : null), [over, state]);
 
   // Starting moves focus to the roll button, so the first turn is one Enter (or R) away.
   useEffect(() => {
@@ -36,7 +43,7 @@ export function PracticePage() {
   const restart = () =>
     dispatch({
       type: "start",
-      setup: { ruleSet: state.ruleSet, names: state.names, games: state.games },
+      setup: { ruleSet: state.ruleSet, names: state.names, bots: state.bots, games: state.games },
     });
 
   return (
@@ -103,6 +110,21 @@ export function PracticePage() {
             </section>
           )}
           <PracticeTable state={state} dispatch={dispatch} />
+          {over && record && (
+            <section className="card practice-analysis" aria-label="Analysis of this game">
+              {analysing === gameNumber ? (
+                <GameAnalysis game={record} cacheKey={`practice:${JSON.stringify(record)}`} />
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setAnalysing(gameNumber ?? null)}
+                >
+                  Analyse this game
+                </button>
+              )}
+            </section>
+          )}
           <div className="practice-side">
             <SessionStandings state={state} />
             <PlayerNames state={state} dispatch={dispatch} />

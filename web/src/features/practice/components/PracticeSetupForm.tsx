@@ -1,13 +1,20 @@
 import type { FormEvent } from "react";
 import { RULE_SETS, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import {
+  BOT_LEVELS,
   defaultName,
+  type BotLevel,
   MAX_GAMES,
   MAX_PLAYERS,
   MIN_GAMES,
   type PracticeAction,
   type PracticeState,
 } from "../engine/engine.ts";
+
+const BOT_WORDS: Record<BotLevel, string> = {
+  coach: "Bot: coach (best play)",
+  casual: "Bot: casual (a quick heuristic)",
+};
 
 const SEAT_COUNTS = Array.from({ length: MAX_PLAYERS }, (_, i) => i + 1);
 const GAME_COUNTS = Array.from({ length: MAX_GAMES - MIN_GAMES + 1 }, (_, i) => i + MIN_GAMES);
@@ -23,9 +30,15 @@ export function PracticeSetupForm({
   onStart: () => void;
 }) {
   const seats = state.names.length;
+  const bots = state.names.map((_, i) => state.bots?.[i] ?? null);
   const setSeats = (count: number) => {
     const names = Array.from({ length: count }, (_, i) => state.names[i] ?? defaultName(i));
     dispatch({ type: "configure", setup: { names } });
+  };
+  const setBot = (seat: number, level: BotLevel | null) => {
+    const next = bots.slice();
+    next[seat] = level;
+    dispatch({ type: "configure", setup: { bots: next } });
   };
   const setName = (seat: number, name: string) => {
     const names = state.names.slice();
@@ -36,7 +49,7 @@ export function PracticeSetupForm({
     event.preventDefault();
     dispatch({
       type: "start",
-      setup: { ruleSet: state.ruleSet, names: state.names, games: state.games },
+      setup: { ruleSet: state.ruleSet, names: state.names, bots, games: state.games },
     });
     onStart();
   };
@@ -77,6 +90,25 @@ export function PracticeSetupForm({
               placeholder={defaultName(seat)}
               onChange={(e) => setName(seat, e.target.value)}
             />
+            {seat > 0 && (
+              <>
+                <label htmlFor={`practice-bot-${seat}`}>Player {seat + 1} is played by</label>
+                <select
+                  id={`practice-bot-${seat}`}
+                  value={bots[seat] ?? "person"}
+                  onChange={(e) =>
+                    setBot(seat, e.target.value === "person" ? null : (e.target.value as BotLevel))
+                  }
+                >
+                  <option value="person">A person on this device</option>
+                  {BOT_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {BOT_WORDS[level]}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
           </div>
         ))}
       </div>
@@ -125,7 +157,9 @@ export function PracticeSetupForm({
           ))}
         </select>
         <p className="hint">
-          Standings run across the session; the first seat rotates from game to game.
+          Standings run across the session; the first seat rotates from game to game. Seats 2–4 can
+          be bots: the coach plays the exact solver's moves (the highest expected score of its own
+          sheet), the casual bot a quicker, weaker heuristic.
         </p>
       </div>
       <div>

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "@/ui/announce.tsx";
-import type { PracticeAction, PracticeState } from "../engine/engine.ts";
+import { useCoachAdvice, useCoachTable } from "@/data/coach.ts";
+import { botToMove, type PracticeAction, type PracticeState } from "../engine/engine.ts";
+import { useBotTurns } from "../hooks/useBotTurns.ts";
 import { hintKeepMask, practiceHint } from "../engine/hint.ts";
 import { practiceTableModel } from "../engine/model.ts";
 import { practiceRandom } from "../engine/random.ts";
 import { GameTable } from "@/ui/table/GameTable.tsx";
+import { CoachHint, coachHeadline, coachKeepMask } from "./CoachHint.tsx";
 import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
 
 /** How long the dice are "in the air" before they settle; for show only, the values are known. */
@@ -36,12 +39,15 @@ export function PracticeTable({
   const announce = useAnnounce();
   const [rolling, setRolling] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
+  // Each request for a hint is read out, even when the words are the same as last time.
+  const [asked, setAsked] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const nextGameRef = useRef<HTMLButtonElement>(null);
   const game = state.game;
   const over = !!game && game.currentSeat === null;
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const botTurn = botToMove(state) !== null;
   // A hint is for the position it was asked in.
   useEffect(() => setHint(null), [game?.rollsUsed, game?.currentSeat, game?.number]);
   // When a game ends, the next step is one key away.
@@ -50,6 +56,26 @@ export function PracticeTable({
   }, [over]);
 
   const model = useMemo(() => practiceTableModel(state, rolling), [state, rolling]);
+
+  // The coach's table builds in its worker from the start of play, so the first hint is exact.
+  const table = useCoachTable(state.phase === "playing" ? state.ruleSet : null);
+  const position = useMemo(
+    () =>
+      hint && game?.dice && game.currentSeat !== null
+        ? { sheet: game.sheets[game.currentSeat], dice: game.dice, rollsUsed: game.rollsUsed }
+        : null,
+    [hint, game],
+  );
+  const advice = useCoachAdvice(position);
+  const exact =
+    advice.data && position ? coachHeadline(state.ruleSet, position.dice, advice.data) : null;
+  // What the hint says is read out: the coach's words once it answers (it answers in a few
+  // milliseconds once its table is ready), the quick hint's while the table is still coming.
+  const waitingForCoach = !!position && table.isSuccess && !advice.isError && !exact;
+  const spoken = hint === null || waitingForCoach ? null : (exact ?? hint);
+  useEffect(() => {
+    if (spoken) announce(spoken);
+  }, [spoken, asked, announce]);
 
   const handlers = useMemo<TableHandlers>(
     () => ({
@@ -65,15 +91,17 @@ export function PracticeTable({
     }),
     [dispatch],
   );
+  useBotTurns(state, dispatch, handlers.onRoll, rolling);
 
   const showHint = useCallback(() => {
-    const text = practiceHint(state) ?? "Nothing to decide right now.";
-    setHint(text);
-    announce(text);
-  }, [state, announce]);
+    if (botTurn) return;
+    setHint(practiceHint(state) ?? "Nothing to decide right now.");
+    setAsked((n) => n + 1);
+  }, [state, botTurn]);
 
+  const suggestedMask = advice.data ? coachKeepMask(advice.data) : hintKeepMask(state);
   const applyHint = () => {
-    const mask = hintKeepMask(state);
+    const mask = suggestedMask;
     if (mask === null || !game) return;
     for (let die = 0; die < 5; die++) {
       if (((game.keepMask ^ mask) >> die) & 1) dispatch({ type: "toggleKeep", die });
@@ -96,7 +124,7 @@ export function PracticeTable({
 
   if (!model || !game) return null;
   const info = ruleSet(state.ruleSet);
-  const hintMask = hint ? hintKeepMask(state) : null;
+  const hintMask = hint ? suggestedMask : null;
 
   const banner = (
     <p className="practice-banner">
@@ -107,24 +135,27 @@ export function PracticeTable({
 
   const actions = (
     <div className="practice-actions">
-      {!over && (
+      {!over && !botTurn && (
         <button type="button" className="button" onClick={showHint} aria-keyshortcuts="H">
           Hint<span className="kbd-only"> </span>
           <kbd className="kbd-only">H</kbd>
         </button>
       )}
-      {hint && (
-        <p className="practice-actions__hint" data-testid="hint">
-          {hint}
+      {hint && !botTurn && (
+        <div className="practice-hint">
+          <CoachHint
+            ruleSetId={state.ruleSet}
+            dice={position?.dice ?? null}
+            advice={advice.data}
+            status={table.isError || advice.isError ? "error" : table.status}
+            fallback={hint}
+          />
           {hintMask !== null && hintMask !== game.keepMask && (
-            <>
-              {" "}
-              <button type="button" className="button button--quiet" onClick={applyHint}>
-                Keep those
-              </button>
-            </>
+            <button type="button" className="button button--quiet" onClick={applyHint}>
+              Keep those
+            </button>
           )}
-        </p>
+        </div>
       )}
       {over && state.phase === "playing" && (
         <button

@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import type { TurnRecord } from "@dicehall/core/coach/analyse.ts";
 import { rollDice } from "@dicehall/core/rules/dice.ts";
 import { isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Dice } from "@dicehall/core/rules/score.ts";
@@ -30,10 +31,19 @@ const ALL_KEPT = 0b11111;
 const LOG_LIMIT = 200;
 export const PRACTICE_VERSION = 1;
 
+/**
+ * Who plays a bot seat: the coach (the exact solver's moves, the strongest) or the casual bot (the
+ * quick heuristic of rules/strategy.ts, weaker).
+ */
+export type BotLevel = "coach" | "casual";
+export const BOT_LEVELS: readonly BotLevel[] = ["coach", "casual"];
+
 export interface PracticeSetup {
   ruleSet: RuleSetId;
   /** One name per seat, 1–4 seats. */
   names: string[];
+  /** By seat: a bot's level, or null for a person. Absent: every seat is a person. */
+  bots?: (BotLevel | null)[];
   /** Games in the session, 1–10. */
   games: number;
 }
@@ -60,6 +70,11 @@ export interface PracticeGame {
    * sessions saved before it existed load without it.
    */
   lastTurn?: { seat: number; dice: number[] } | null;
+  /**
+   * Every seat's turns as played (dice, keep masks, boxes): what the coach analyses. Optional:
+   * sessions saved before it existed load without it (and cannot be analysed).
+   */
+  turns?: TurnRecord[][];
 }
 
 export interface GameOutcome {
@@ -79,6 +94,8 @@ export interface PracticeState {
   phase: "setup" | "playing" | "sessionOver";
   ruleSet: RuleSetId;
   names: string[];
+  /** By seat, as PracticeSetup's. Optional: sessions saved before bots load without it. */
+  bots?: (BotLevel | null)[];
   games: number;
   game: PracticeGame | null;
   /** One per finished game of the session, in order. */
@@ -93,6 +110,8 @@ export type PracticeAction =
   | { type: "rename"; seat: number; name: string }
   | { type: "roll"; random: Hex }
   | { type: "toggleKeep"; die: number }
+  /** Hold exactly these dice (bit i keeps die i): a bot's keep, or the hint's. */
+  | { type: "keep"; keepMask: number }
   | { type: "score"; box: number }
   | { type: "nextGame" }
   /** The setup form: seats (names), rule set and session length, before starting. */
@@ -136,7 +155,39 @@ function newGame(ruleSetId: RuleSetId, seats: number, number: number): PracticeG
     rollsUsed: 0,
     keepMask: 0,
     lastRandom: null,
+    turns: Array.from({ length: seats }, () => []),
   };
+}
+
+/** The seat's turns with this roll added: a new turn on roll 1, else the same turn one roll longer. */
+function recordRoll(
+  game: PracticeGame,
+  dice: number[],
+  keepMask: number,
+): TurnRecord[][] | undefined {
+  if (!game.turns) return undefined;
+  const seat = game.currentSeat!;
+  const mine = game.turns[seat].slice();
+  if (game.rollsUsed === 0) mine.push({ rolls: [dice], keepMasks: [] });
+  else {
+    const turn = mine[mine.length - 1];
+    mine[mine.length - 1] = {
+      rolls: [...turn.rolls, dice],
+      keepMasks: [...turn.keepMasks, keepMask],
+    };
+  }
+  const turns = game.turns.slice();
+  turns[seat] = mine;
+  return turns;
+}
+
+function recordBox(game: PracticeGame, seat: number, box: number): TurnRecord[][] | undefined {
+  if (!game.turns) return undefined;
+  const mine = game.turns[seat].slice();
+  mine[mine.length - 1] = { ...mine[mine.length - 1], box };
+  const turns = game.turns.slice();
+  turns[seat] = mine;
+  return turns;
 }
 
 function addLog(state: PracticeState, ...texts: string[]): PracticeState {
@@ -180,6 +231,21 @@ export function rollBlocker(game: PracticeGame | null): string | null {
   return null;
 }
 
+/** The seats' bots, one entry per seat (null: a person). */
+function botsFor(bots: readonly (BotLevel | null)[] | undefined, seats: number) {
+  return Array.from({ length: seats }, (_, i) => {
+    const level = bots?.[i];
+    return level && BOT_LEVELS.includes(level) ? level : null;
+  });
+}
+
+/** The level of the bot whose turn it is, or null when a person (or nobody) is to move. */
+export function botToMove(state: PracticeState): BotLevel | null {
+  const seat = state.game?.currentSeat;
+  if (state.phase !== "playing" || seat === null || seat === undefined) return null;
+  return state.bots?.[seat] ?? null;
+}
+
 function start(state: PracticeState, setup: PracticeSetup): PracticeState {
   const seats = clampInt(setup.names.length, MIN_PLAYERS, MAX_PLAYERS);
   if (!isRuleSetId(setup.ruleSet) || setup.names.length !== seats) return state;
@@ -191,6 +257,7 @@ function start(state: PracticeState, setup: PracticeSetup): PracticeState {
     phase: "playing",
     ruleSet: setup.ruleSet,
     names,
+    bots: botsFor(setup.bots, seats),
     games,
     game,
     results: [],
@@ -208,7 +275,11 @@ function roll(state: PracticeState, random: Hex): PracticeState {
   const keepMask = first ? 0 : game.keepMask;
   const dice = [...rollDice(random, previous, keepMask)];
   const rollsUsed = game.rollsUsed + 1;
-  const next = { ...state, game: { ...game, dice, rollsUsed, keepMask, lastRandom: random } };
+  const turns = recordRoll(game, dice, keepMask);
+  const next = {
+    ...state,
+    game: { ...game, dice, rollsUsed, keepMask, lastRandom: random, turns },
+  };
   return addLog(
     next,
     `${state.names[game.currentSeat!]} rolled ${dice.join(", ")} (roll ${rollsUsed} of ${ROLLS_PER_TURN}).`,
@@ -221,6 +292,14 @@ function toggleKeep(state: PracticeState, die: number): PracticeState {
   if (!Number.isInteger(die) || die < 0 || die > 4) return state;
   if (game.rollsUsed === 0 || game.rollsUsed >= ROLLS_PER_TURN) return state;
   return { ...state, game: { ...game, keepMask: game.keepMask ^ (1 << die) } };
+}
+
+function keep(state: PracticeState, keepMask: number): PracticeState {
+  const game = state.game;
+  if (state.phase !== "playing" || !game || game.currentSeat === null) return state;
+  if (!Number.isInteger(keepMask) || keepMask < 0 || keepMask > ALL_KEPT) return state;
+  if (game.rollsUsed === 0 || game.rollsUsed >= ROLLS_PER_TURN) return state;
+  return { ...state, game: { ...game, keepMask } };
 }
 
 function score(state: PracticeState, box: number): PracticeState {
@@ -242,6 +321,7 @@ function score(state: PracticeState, box: number): PracticeState {
     ...game,
     sheets,
     lastTurn: { seat, dice: game.dice },
+    turns: recordBox(game, seat, box),
     dice: null,
     rollsUsed: 0,
     keepMask: 0,
@@ -293,6 +373,10 @@ function configure(state: PracticeState, setup: Partial<PracticeSetup>): Practic
       setup.ruleSet !== undefined && isRuleSetId(setup.ruleSet) ? setup.ruleSet : state.ruleSet,
     games: setup.games !== undefined ? clampInt(setup.games, MIN_GAMES, MAX_GAMES) : state.games,
     names: names.length >= MIN_PLAYERS ? names : state.names,
+    bots: botsFor(
+      setup.bots ?? state.bots,
+      names.length >= MIN_PLAYERS ? names.length : state.names.length,
+    ),
   };
 }
 
@@ -312,6 +396,8 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
       return roll(state, action.random);
     case "toggleKeep":
       return toggleKeep(state, action.die);
+    case "keep":
+      return keep(state, action.keepMask);
     case "score":
       return score(state, action.box);
     case "nextGame":

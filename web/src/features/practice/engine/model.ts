@@ -1,7 +1,15 @@
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { boxOptions } from "@dicehall/core/rules/sheet.ts";
 import type { TableModel } from "@dicehall/core/game/tableModel.ts";
-import { ROLLS_PER_TURN, rollBlocker, type PracticeState } from "./engine.ts";
+import {
+  botToMove,
+  ROLLS_PER_TURN,
+  rollBlocker,
+  type BotLevel,
+  type PracticeState,
+} from "./engine.ts";
+
+const BOT_NAMES: Record<BotLevel, string> = { coach: "coach bot", casual: "casual bot" };
 
 /**
  * The shared table's model for a practice game. Hot seat: whoever's turn it is holds the dice,
@@ -15,6 +23,8 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
   const over = seat === null;
   const current = over ? null : state.names[seat];
   const blocker = rollBlocker(game);
+  // A bot's turn: the table shows its moves, and nobody at the device moves for it.
+  const bot = botToMove(state);
   const rounds = info.boxes.length;
   // Until the next roll, the previous turn's dice stay on the table, greyed and named.
   const last = !over && !game.dice && !rolling && game.lastTurn ? game.lastTurn : null;
@@ -35,7 +45,8 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
     ruleSet: state.ruleSet,
     players: state.names.map((name, i) => ({
       id: `seat-${i}`,
-      name,
+      // A bot's column says which bot it is.
+      name: state.bots?.[i] ? `${name} (${BOT_NAMES[state.bots[i]]})` : name,
       isMe: i === seat,
       sheet: game.sheets[i],
       forfeited: false,
@@ -55,12 +66,19 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
     maxRolls: ROLLS_PER_TURN,
     keepMask: game.keepMask,
     rolling,
-    myTurn: !over,
-    canRoll: !over && !rolling && blocker === null,
+    myTurn: !over && !bot,
+    canRoll: !over && !bot && !rolling && blocker === null,
     rollLabel:
       game.rollsUsed === 0 ? "Roll" : `Roll again (${ROLLS_PER_TURN - game.rollsUsed} left)`,
-    rollHint: over ? null : game.rollsUsed > 0 ? blocker : `${current}, roll to start your turn.`,
-    options: !over && game.dice && !rolling ? boxOptions(game.sheets[seat], game.dice) : null,
+    rollHint: over
+      ? null
+      : bot
+        ? `${current} (${BOT_NAMES[bot]}) is playing.`
+        : game.rollsUsed > 0
+          ? blocker
+          : `${current}, roll to start your turn.`,
+    options:
+      !over && !bot && game.dice && !rolling ? boxOptions(game.sheets[seat], game.dice) : null,
     scoringSeat: over ? null : seat,
     turnText,
     log: state.log,

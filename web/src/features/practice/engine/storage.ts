@@ -35,6 +35,29 @@ function isSheet(v: unknown, ruleSetId: number): boolean {
   );
 }
 
+function isTurns(v: unknown, seats: number): boolean {
+  return (
+    Array.isArray(v) &&
+    v.length === seats &&
+    v.every(
+      (mine) =>
+        Array.isArray(mine) &&
+        mine.every(
+          (t) =>
+            isObject(t) &&
+            Array.isArray(t.rolls) &&
+            t.rolls.length >= 1 &&
+            t.rolls.length <= ROLLS_PER_TURN &&
+            t.rolls.every(isDice) &&
+            Array.isArray(t.keepMasks) &&
+            t.keepMasks.length === t.rolls.length - 1 &&
+            t.keepMasks.every((m) => isInt(m, 0, 31)) &&
+            (t.box === undefined || isInt(t.box, 0, 15)),
+        ),
+    )
+  );
+}
+
 export function isPracticeState(v: unknown): v is PracticeState {
   if (!isObject(v) || v.version !== PRACTICE_VERSION) return false;
   if (!["setup", "playing", "sessionOver"].includes(v.phase as string)) return false;
@@ -47,6 +70,15 @@ export function isPracticeState(v: unknown): v is PracticeState {
   if (!isInt(v.games, MIN_GAMES, MAX_GAMES) || !isInt(v.nextLogId, 1, Number.MAX_SAFE_INTEGER))
     return false;
   const seats = names.length;
+  if (
+    v.bots !== undefined &&
+    !(
+      Array.isArray(v.bots) &&
+      v.bots.length === seats &&
+      v.bots.every((b) => b === null || b === "coach" || b === "casual")
+    )
+  )
+    return false;
   if (!Array.isArray(v.results) || v.results.length > v.games) return false;
   for (const r of v.results) {
     if (!isObject(r) || !Array.isArray(r.totals) || r.totals.length !== seats) return false;
@@ -77,6 +109,7 @@ export function isPracticeState(v: unknown): v is PracticeState {
   if (!(last == null || (isObject(last) && isInt(last.seat, 0, seats - 1) && isDice(last.dice)))) {
     return false;
   }
+  if (g.turns !== undefined && !isTurns(g.turns, seats)) return false;
   if (!(
     g.lastRandom === null ||
     (typeof g.lastRandom === "string" && isHex(g.lastRandom) && g.lastRandom.length === 66)

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
+import { PLAYERS, scriptedGame } from "@dicehall/core/test/replay.testkit.ts";
+import { setCoachPort } from "@/data/coach.ts";
+import { inProcessCoach } from "@/test/coachPort.ts";
+import { AnalysisPage } from "./AnalysisPage.tsx";
+
+const logs = vi.hoisted(() => ({ current: [] as HallLog[] }));
+vi.mock("wagmi", () => ({ useConnection: () => ({ address: PLAYERS[1] }) }));
+vi.mock("@/chain/hall.ts", () => ({ useHall: () => ({ chainId: 31337 }) }));
+vi.mock("@/data/indexer.ts", () => ({
+  useGameLogs: () => ({ source: "chain", error: null, refetch() {}, data: { logs: logs.current } }),
+}));
+
+function renderPage(id: string) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[`/games/${id}/analysis`]}>
+        <Routes>
+          <Route path="/games/:id/analysis" element={<AnalysisPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => setCoachPort(inProcessCoach));
+afterEach(() => {
+  cleanup();
+  setCoachPort(() => {
+    throw new Error("no worker in this test");
+  });
+});
+
+describe("AnalysisPage", () => {
+  it("analyses a finished game from its events, naming the viewer", async () => {
+    const game = scriptedGame(4n, 2, PLAYERS.slice(0, 2));
+    logs.current = game.logs;
+    renderPage("4");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Analysis of game #4");
+    const summary = await screen.findByTestId("coach-summary", {}, { timeout: 5000 });
+    const rows = within(summary).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
+      "0x7099…79C8",
+      "You (0x3C44…93BC)",
+    ]);
+    expect(rows.map((r) => Number(within(r).getAllByRole("cell")[0].textContent))).toEqual(
+      game.finalTotals,
+    );
+    expect(screen.getByRole("link", { name: "Replay" }).getAttribute("href")).toBe(
+      "/games/4/replay",
+    );
+  });
+
+  it("gives no analysis while the game is played", () => {
+    const game = scriptedGame(6n, 2, PLAYERS.slice(0, 2));
+    logs.current = game.logs.slice(0, 12);
+    renderPage("6");
+    expect(screen.getByText(/This game is still being played/)).toBeTruthy();
+    expect(screen.queryByTestId("coach-summary")).toBeNull();
+    expect(screen.queryByTestId("coach-objective")).toBeNull();
+  });
+
+  it("refuses what is not a game number", () => {
+    renderPage("abc");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("No such game");
+  });
+});

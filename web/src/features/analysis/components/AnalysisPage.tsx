@@ -1,0 +1,100 @@
+import { useMemo } from "react";
+import { Link, useParams } from "react-router";
+import type { Address } from "viem";
+import { useConnection } from "wagmi";
+import { coachRecordOf } from "@dicehall/core/game/coachRecord.ts";
+import { shortAddress } from "@dicehall/core/game/format.ts";
+import { foldGame, sameAddress } from "@dicehall/core/game/gameState.ts";
+import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
+import { describeError } from "@/chain/errors.ts";
+import { useHall } from "@/chain/hall.ts";
+import { useGameLogs } from "@/data/indexer.ts";
+import { GameAnalysis } from "@/ui/coach/GameAnalysis.tsx";
+import { SourceNotice } from "@/ui/SourceNotice.tsx";
+
+/**
+ * /games/:id/analysis: the coach's review of a finished game, from its events alone, so games
+ * played before the coach existed are covered too. A game still in play shows nothing: a live
+ * table with bets gets no help from the coach.
+ */
+export function AnalysisPage() {
+  const params = useParams();
+  const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
+  const hall = useHall();
+  const snapshot = useGameLogs(gameId);
+
+  if (gameId === null) {
+    return (
+      <section className="page">
+        <h1>No such game</h1>
+        <p>
+          “{params.id}” is not a game number. <Link to="/history">See the history</Link>.
+        </p>
+      </section>
+    );
+  }
+  const title = <h1>Analysis of game #{gameId.toString()}</h1>;
+  let body;
+  if (!hall) body = <p>There is no hall on this network. Switch networks above.</p>;
+  else if (snapshot.error && !snapshot.data)
+    body = (
+      <p role="alert">
+        {describeError(snapshot.error).errorName === "UnknownGame"
+          ? "There is no game with this number."
+          : `The game could not be read: ${describeError(snapshot.error).message}`}
+      </p>
+    );
+  else if (!snapshot.data) body = <p className="loading">Reading the game's events…</p>;
+  else body = <Analysis gameId={gameId} logs={snapshot.data.logs} />;
+  return (
+    <div className="page analysis">
+      <div className="page__head">
+        <div>
+          <p className="breadcrumbs">
+            <Link to="/history">History</Link> / Game #{gameId.toString()}
+          </p>
+          {title}
+        </div>
+        <Link className="button" to={`/games/${gameId}/replay`}>
+          Replay
+        </Link>
+      </div>
+      <SourceNotice notice={snapshot.notice} />
+      {body}
+    </div>
+  );
+}
+
+function Analysis({ gameId, logs }: { gameId: bigint; logs: HallLog[] }) {
+  const { address: me } = useConnection();
+  const state = useMemo(() => foldGame(gameId, logs), [gameId, logs]);
+  const record = useMemo(
+    () =>
+      coachRecordOf(state, (p: Address) =>
+        sameAddress(p, me) ? `You (${shortAddress(p)})` : shortAddress(p),
+      ),
+    [state, me],
+  );
+  if (state.status !== "finished")
+    return (
+      <p>
+        {state.status === "running"
+          ? "This game is still being played. The coach reviews a game once it is over: a live table gets no help from it."
+          : state.status === "unknown"
+            ? "There is no game with this number (yet)."
+            : "This game was never played: nothing to analyse."}
+      </p>
+    );
+  if (!record) return <p>This game has no moves to analyse.</p>;
+  return (
+    <>
+      <p>
+        {ruleSet(record.ruleSet).name}, {record.players.length}{" "}
+        {record.players.length === 1 ? "player" : "players"}: every roll and box from the game's
+        events, weighed by the coach.
+      </p>
+      <GameAnalysis game={record} cacheKey={`${gameId}:${logs.length}`} />
+    </>
+  );
+}
