@@ -7,6 +7,7 @@ describe("parseGameId", () => {
     expect(parseGameId("1")).toBe(1n);
     expect(parseGameId("0042")).toBe(42n);
     expect(parseGameId(maxUint256.toString())).toBe(maxUint256);
+    expect(parseGameId(" #7 ")).toBe(7n);
   });
 
   it("refuses what no game can be: past uint256, zero, not digits, empty", () => {

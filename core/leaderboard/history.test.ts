@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { finishedGames, mySeat, parseGameId } from "./history.ts";
+import { finishedGames, mySeat } from "./history.ts";
 import type { LeaderboardLog } from "./leaderboard.ts";
 import { PLAYERS, scriptedGame } from "../test/replay.testkit.ts";
 
@@ -37,15 +37,5 @@ describe("finishedGames", () => {
 
   it("matches me whatever the case of my address", () => {
     expect(mySeat(games[2], ANN.toLowerCase() as Address)?.seat).toBe(0);
-  });
-});
-
-describe("parseGameId", () => {
-  it("reads what a player types", () => {
-    expect(parseGameId("12")).toBe(12n);
-    expect(parseGameId(" #7 ")).toBe(7n);
-    expect(parseGameId("0")).toBeNull();
-    expect(parseGameId("abc")).toBeNull();
-    expect(parseGameId("-3")).toBeNull();
   });
 });

@@ -92,11 +92,3 @@ export const RESULT_WORDS: Record<SeatResult, string> = {
   lost: "Lost",
   forfeited: "Timed out",
 };
-
-/** A game number typed by a player: "12", "#12", " 12 ". */
-export function parseGameId(text: string): bigint | null {
-  const clean = text.trim().replace(/^#/, "");
-  if (!/^\d{1,30}$/.test(clean)) return null;
-  const id = BigInt(clean);
-  return id > 0n ? id : null;
-}

@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { coachRecordOf } from "@dicehall/core/game/coachRecord.ts";
+import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { shortAddress } from "@dicehall/core/game/format.ts";
 import { foldGame, sameAddress } from "@dicehall/core/game/gameState.ts";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
@@ -20,7 +21,7 @@ import { SourceNotice } from "@/ui/SourceNotice.tsx";
  */
 export function AnalysisPage() {
   const params = useParams();
-  const gameId = params.id && /^\d+$/.test(params.id) ? BigInt(params.id) : null;
+  const gameId = parseGameId(params.id);
   const hall = useHall();
   const snapshot = useGameLogs(gameId);
 

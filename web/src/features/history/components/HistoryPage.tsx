@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useConnection } from "wagmi";
 import { useHall } from "@/chain/hall.ts";
-import { parseGameId } from "@dicehall/core/leaderboard/history.ts";
+import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { useFinishedGames } from "@/data/indexer.ts";
 import { ReadError } from "@/ui/ReadError.tsx";
 import { SourceNotice } from "@/ui/SourceNotice.tsx";
