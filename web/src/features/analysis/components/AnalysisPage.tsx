@@ -8,7 +8,7 @@ import { shortAddress } from "@dicehall/core/game/format.ts";
 import { foldGame, sameAddress } from "@dicehall/core/game/gameState.ts";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
-import { describeError } from "@/chain/errors.ts";
+import { gameReadProblem, NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { useHall } from "@/chain/hall.ts";
 import { useGameLogs } from "@/data/indexer.ts";
 import { GameAnalysis } from "@/ui/coach/GameAnalysis.tsx";
@@ -26,26 +26,13 @@ export function AnalysisPage() {
   const snapshot = useGameLogs(gameId);
 
   if (gameId === null) {
-    return (
-      <section className="page">
-        <h1>No such game</h1>
-        <p>
-          “{params.id}” is not a game number. <Link to="/history">See the history</Link>.
-        </p>
-      </section>
-    );
+    return <NoSuchGame text={params.id} back={{ to: "/history", label: "See the history" }} />;
   }
   const title = <h1>Analysis of game #{gameId.toString()}</h1>;
   let body;
   if (!hall) body = <p>There is no hall on this network. Switch networks above.</p>;
   else if (snapshot.error && !snapshot.data)
-    body = (
-      <p role="alert">
-        {describeError(snapshot.error).errorName === "UnknownGame"
-          ? "There is no game with this number."
-          : `The game could not be read: ${describeError(snapshot.error).message}`}
-      </p>
-    );
+    body = <p role="alert">{gameReadProblem(snapshot.error)}</p>;
   else if (!snapshot.data) body = <p className="loading">Reading the game's events…</p>;
   else body = <Analysis gameId={gameId} logs={snapshot.data.logs} />;
   return (

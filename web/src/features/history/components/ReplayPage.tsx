@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "@/ui/announce.tsx";
-import { describeError } from "@/chain/errors.ts";
+import { gameReadProblem, NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
 import { describeEntry } from "@dicehall/core/game/gameLog.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
@@ -62,17 +62,7 @@ export function ReplayPage() {
   const snapshot = useGameLogs(gameId);
 
   if (gameId === null) {
-    return (
-      <section className="page">
-        <h1>No such game</h1>
-        <p className="long-text">
-          {/^\d+$/.test(params.id ?? "")
-            ? "There is no game with this number."
-            : `“${params.id}” is not a game number.`}{" "}
-          <Link to="/history">See the history</Link>.
-        </p>
-      </section>
-    );
+    return <NoSuchGame text={params.id} back={{ to: "/history", label: "See the history" }} />;
   }
   const title = <h1>Replay of game #{gameId.toString()}</h1>;
   if (!hall) {
@@ -88,11 +78,7 @@ export function ReplayPage() {
       <section className="page">
         {title}
         <SourceNotice notice={snapshot.notice} />
-        <p role="alert">
-          {describeError(snapshot.error).errorName === "UnknownGame"
-            ? "There is no game with this number."
-            : `The game could not be read: ${describeError(snapshot.error).message}`}
-        </p>
+        <p role="alert">{gameReadProblem(snapshot.error)}</p>
       </section>
     );
   }

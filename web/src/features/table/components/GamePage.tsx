@@ -5,6 +5,7 @@ import { describeError } from "@/chain/errors.ts";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { Credits } from "@/ui/Credits.tsx";
+import { NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { refundOf } from "../hooks/resultWords.ts";
 import { useGame } from "../hooks/useGame.ts";
 import { LobbyPanel } from "./LobbyPanel.tsx";
@@ -20,17 +21,7 @@ export function GamePage() {
   const { hall, view, status, token, snapshot } = game;
 
   if (gameId === null) {
-    return (
-      <section className="page">
-        <h1>No such game</h1>
-        <p className="long-text">
-          {/^\d+$/.test(params.id ?? "")
-            ? "There is no game with this number."
-            : `“${params.id}” is not a game number.`}{" "}
-          <Link to="/games">See the tables</Link>.
-        </p>
-      </section>
-    );
+    return <NoSuchGame text={params.id} back={{ to: "/games", label: "See the tables" }} />;
   }
   if (!hall) {
     return (
