@@ -48,6 +48,8 @@ export interface TableModel {
   scoringSeat: number | null;
   /** Whose turn and the time left, as one sentence (also what T reads). */
   turnText: string;
+  /** The move clock is in its last 30 seconds. */
+  urgent?: boolean;
   /** Newest last. */
   log: { id: string; text: string }[];
   /** A transaction in progress, e.g. "Confirm in your wallet…". */

@@ -6,6 +6,7 @@ import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
+import { AlertToggles } from "@/ui/AlertToggles.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -92,6 +93,7 @@ export function App() {
           ))}
         </nav>
         <div className="header__wallet">
+          <AlertToggles />
           <WalletButton />
         </div>
       </header>

@@ -166,7 +166,13 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
     <div className="table">
       <div className="table__banner">
         {banner}
-        <p className="table__turn">{model.turnText}</p>
+        <p
+          className={`table__turn${model.urgent ? " is-urgent" : ""}`}
+          data-urgent={model.urgent ? "true" : undefined}
+        >
+          {model.turnText}
+          {model.urgent && <span className="sr-only"> Hurry: under 30 seconds left.</span>}
+        </p>
         <button
           type="button"
           className="button button--quiet table__keys kbd-only"

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
+import type { Address } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
 import { fetchRollFee, useRollFee } from "@/chain/settings.ts";
@@ -10,10 +11,12 @@ import { AddressName } from "@/ui/Address.tsx";
 import { useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
+import { useTurnAlert } from "../hooks/useTurnAlert.ts";
 import { buildTableModel, claimCallsOff, moveDeadlineMs } from "../hooks/tableModel.ts";
 
 type Game = ReturnType<typeof useGame>;
 type Move = "roll" | "score" | "claim";
+const NO_ONE: readonly Address[] = [];
 
 /** The running (or finished) table, wired to the chain. */
 export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
@@ -26,6 +29,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const [inFlight, setInFlight] = useState<{ move: Move; untilBlock: bigint | null } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
+  useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, nowMs);
 
   const syncedTo = snapshot.data?.syncedTo ?? 0n;
   const sending =

@@ -3,7 +3,7 @@ import { formatTokenAmount, ordinal } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { Credits } from "@/ui/Credits.tsx";
-import { payoutSentence } from "../hooks/resultWords.ts";
+import { creditTitle, potSentence } from "../hooks/resultWords.ts";
 import type { useGame } from "../hooks/useGame.ts";
 
 type Game = ReturnType<typeof useGame>;
@@ -67,12 +67,15 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           );
         })}
       </ol>
-      <p className="muted small">
-        Pot {formatTokenAmount(view.pot, token, 6)}
-        {result.houseFee > 0n && `, house fee ${formatTokenAmount(result.houseFee, token, 6)}`};
-        {payoutSentence(result.winners.length, formatTokenAmount(result.payoutEach, token, 6))}
+      <p className="muted small" data-testid="pot-line">
+        {potSentence(
+          formatTokenAmount(view.pot, token, 6),
+          result.houseFee > 0n ? formatTokenAmount(result.houseFee, token, 6) : null,
+          result.winners.length,
+          formatTokenAmount(result.payoutEach, token, 6),
+        )}
       </p>
-      {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} title="Your winnings" />}
+      {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} {...creditTitle(iWon)} />}
       <div className="results__actions">
         {iPlayed && (
           <Link className="button button--primary" to={`/games/new?rematch=${gameId}`}>

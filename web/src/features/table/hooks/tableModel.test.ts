@@ -231,12 +231,25 @@ describe("buildTableModel", () => {
       expect(model.currentSeat).toBeNull();
       expect(model.rollLabel).toBe("Roll for the turn order · no fee");
       expect(model.rollHint).toMatch(/first roll draws the turn order/);
+      // The full table tells its players what to press, in the button's own words.
+      expect(model.rollHint).toMatch(/must press “Roll for the turn order”/);
+      expect(model.turnText).toMatch(
+        /^Round 1 of 13\. Someone must press “Roll for the turn order”/,
+      );
     }
     const stranger = buildTableModel(
       input({ view, me: "0x00000000000000000000000000000000000000cc" }),
     );
     expect(stranger.canRoll).toBe(false);
+    expect(stranger.rollHint).toMatch(/press “Roll for the turn order”/);
     expect(claimCallsOff(view)).toBe(true);
+  });
+
+  it("turns the move clock urgent in its last 30 seconds", () => {
+    const deadline = (T0 + 300) * 1000;
+    expect(buildTableModel(input({ nowMs: deadline - 31_000 })).urgent).toBe(false);
+    expect(buildTableModel(input({ nowMs: deadline - 30_000 })).urgent).toBe(true);
+    expect(buildTableModel(input({ nowMs: deadline + 1 })).urgent).toBe(false);
   });
 
   it("tumbles from the moment a roll is sent", () => {

@@ -6,6 +6,7 @@ import type { GameView, PlayerView } from "@/data/gameData.ts";
 import { describeEntry, type LogWords } from "@dicehall/core/game/gameLog.ts";
 import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/game/gameState.ts";
 import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
+import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
 
 export const MAX_ROLLS = 3;
 const ALL_KEPT = 0b11111;
@@ -177,8 +178,8 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     rollHint = `${refused ? "The randomness provider refused the roll" : `Randomness for request #${view.pendingSequence} is late`}. ${who} ask for the dice again, keeping the same dice${whose}.${callOff}`;
   } else if (drawing) {
     rollHint = myTurn
-      ? "The first roll draws the turn order: any player at the table may make it, and its dice go to whoever it puts first."
-      : "Waiting for a player to make the first roll, which draws the turn order.";
+      ? "Every seat is taken: someone at the table must press “Roll for the turn order”. Any player may; the first roll draws the turn order, and its dice go to whoever it puts first."
+      : "Every seat is taken: waiting for a player at the table to press “Roll for the turn order”.";
   } else if (myTurn && rollsUsed === 0) {
     rollHint = "Roll to start your turn.";
   } else if (myTurn && rollsUsed >= MAX_ROLLS) {
@@ -202,7 +203,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       ? "This game was called off: the pot was shared among the players still in."
       : "This table was cancelled.";
   else if (drawing)
-    turnText = `Round 1 of ${boxCount(ruleSetId)}. The first roll draws the turn order${left ? ` — ${left}` : ""}.`;
+    turnText = `Round 1 of ${boxCount(ruleSetId)}. Someone must press “Roll for the turn order”${left ? ` — ${left}` : ""}.`;
   else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
@@ -231,6 +232,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     options,
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,
+    urgent: running && deadline !== null && deadline > nowMs && deadline - nowMs <= URGENT_MS,
     log: state.log.map((entry) => ({ id: entry.id, text: describeEntry(entry, words, ruleSetId) })),
     busyText: input.busyText,
     errorText: input.errorText,
