@@ -18,6 +18,7 @@ import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
+import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
 
 const { log, lines: logLines, started } = suiteLog();
 
@@ -56,4 +57,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("7. screenshots", () => screenshotScenarios(current));
   describe("8. layout", async () =>
     (await import("./scenarios/layout.ts")).layoutScenarios(current));
+  describe("10. turn alerts", () => turnAlertScenarios(current));
 });

@@ -26,7 +26,11 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const tx = useTx(playContext);
   // A move counts as in flight until the snapshot has caught up with the block that holds it, so
   // the dice keep tumbling from the click until the chain's answer is on screen.
-  const [inFlight, setInFlight] = useState<{ move: Move; untilBlock: bigint | null } | null>(null);
+  const [inFlight, setInFlight] = useState<{
+    move: Move;
+    box?: number;
+    untilBlock: bigint | null;
+  } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
   useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, nowMs);
@@ -36,6 +40,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     inFlight && (inFlight.untilBlock === null || syncedTo < inFlight.untilBlock)
       ? inFlight.move
       : null;
+  const scoringBox = sending === "score" ? (inFlight?.box ?? null) : null;
 
   const native = hall?.chain.nativeCurrency;
   const model = useMemo(() => {
@@ -48,6 +53,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       nowMs,
       keepMask,
       sending,
+      scoringBox,
       rollFee:
         rollFee.data === undefined || !native
           ? null
@@ -66,6 +72,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     nowMs,
     keepMask,
     sending,
+    scoringBox,
     rollFee.data,
     native,
     words,
@@ -75,10 +82,10 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   ]);
 
   const send = useCallback(
-    async (move: Move, request: WriteRequest) => {
-      setInFlight({ move, untilBlock: null });
+    async (move: Move, request: WriteRequest, box?: number) => {
+      setInFlight({ move, box, untilBlock: null });
       const receipt = await tx.run(request);
-      setInFlight(receipt ? { move, untilBlock: receipt.blockNumber } : null);
+      setInFlight(receipt ? { move, box, untilBlock: receipt.blockNumber } : null);
     },
     [tx],
   );
@@ -101,7 +108,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
       onScore: (box) => {
         if (!hall) return;
-        void send("score", hallCall(hall.address, "score", [gameId, box]));
+        void send("score", hallCall(hall.address, "score", [gameId, box]), box);
       },
     }),
     [hall, model, keepMask, setKeepMask, send, gameId, rollFee.data],
@@ -155,5 +162,5 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     </>
   );
 
-  return <GameTable model={model} handlers={handlers} actions={actions} />;
+  return <GameTable model={model} handlers={handlers} actions={actions} guardScores />;
 }

@@ -252,6 +252,14 @@ describe("buildTableModel", () => {
     expect(buildTableModel(input({ nowMs: deadline + 1 })).urgent).toBe(false);
   });
 
+  it("keeps the previews and marks the chosen box while my score is out", () => {
+    const model = buildTableModel(input({ sending: "score", scoringBox: 9 }));
+    expect(model.scoring).toEqual({ box: 9, points: 30 });
+    expect(model.options?.find((o) => o.box === 12)).toMatchObject({ points: 16, legal: true });
+    expect(buildTableModel(input({ sending: "roll" })).scoring).toBeNull();
+    expect(buildTableModel(input()).scoring).toBeNull();
+  });
+
   it("tumbles from the moment a roll is sent", () => {
     const model = buildTableModel(input({ sending: "roll" }));
     expect(model.rolling).toBe(true);

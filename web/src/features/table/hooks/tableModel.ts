@@ -23,6 +23,8 @@ export interface ChainTableInput {
   keepMask: number;
   /** A roll or score of mine is being sent and not yet seen on chain. */
   sending: "roll" | "score" | "claim" | null;
+  /** The box of the score being sent, if that is what is being sent. */
+  scoringBox?: number | null;
   /** e.g. "0.0001 ETH"; "" when free; null while unknown. */
   rollFee: string | null;
   words: LogWords;
@@ -145,9 +147,14 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     sending === null;
 
   // The dice on the table are never scored while a roll is out (its number may be known already).
-  const canScore =
-    myTurn && !drawing && !timeUp && rollsUsed > 0 && turnDice !== null && !out && sending === null;
-  const options = canScore && mySeat >= 0 ? boxOptions(players[mySeat].sheet, turnDice) : null;
+  const scorable = myTurn && !drawing && !timeUp && rollsUsed > 0 && turnDice !== null && !out;
+  const canScore = scorable && sending === null;
+  // While my score is out, the previews stay (disabled) and the chosen box stays marked.
+  const scoringNow = scorable && sending === "score" && (input.scoringBox ?? null) !== null;
+  const options =
+    (canScore || scoringNow) && mySeat >= 0 ? boxOptions(players[mySeat].sheet, turnDice) : null;
+  const chosen = scoringNow ? options?.find((o) => o.box === input.scoringBox) : undefined;
+  const scoring = chosen ? { box: chosen.box, points: chosen.points + chosen.bonus } : null;
 
   const fee =
     input.rollFee === null ? "" : input.rollFee === "" ? " · no fee" : ` · fee ${input.rollFee}`;
@@ -230,6 +237,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     rollHint,
     blockedReason,
     options,
+    scoring,
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,
     urgent: running && deadline !== null && deadline > nowMs && deadline - nowMs <= URGENT_MS,
