@@ -7,6 +7,7 @@ import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
+import { RematchNotice } from "@/ui/RematchNotice.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -98,6 +99,7 @@ export function App() {
         </div>
       </header>
       <NetworkBanner />
+      <RematchNotice />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>
