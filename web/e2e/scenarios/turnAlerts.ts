@@ -12,15 +12,12 @@ import { MOVE_TIMEOUT_MS, connectDevAccount, nameFor, turnLine } from "../lib/ui
 
 /**
  * Runs in the page before the app: the page reports itself hidden (as a background tab does) while
- * `window.__hidden` is true, and every notification and vibration the app makes is recorded.
+ * `window.__hidden` is true, and every notification and vibration the app makes is recorded. A
+ * string, not a function: the test runner's transform would add helpers the page does not have.
  */
-function watchAlerts(hidden: boolean) {
-  const w = window as unknown as {
-    __hidden: boolean;
-    __notes: { title: string; body?: string }[];
-    __buzz: number;
-  };
-  w.__hidden = hidden;
+const watchAlerts = (hidden: boolean) => `(() => {
+  const w = window;
+  w.__hidden = ${hidden};
   w.__notes = [];
   w.__buzz = 0;
   Object.defineProperty(document, "hidden", { configurable: true, get: () => w.__hidden });
@@ -29,20 +26,13 @@ function watchAlerts(hidden: boolean) {
     get: () => (w.__hidden ? "hidden" : "visible"),
   });
   const Real = window.Notification;
-  class Recorded extends EventTarget {
-    static get permission() {
-      return Real.permission;
-    }
-    static requestPermission() {
-      return Real.requestPermission();
-    }
-    onclick: (() => void) | null = null;
-    constructor(title: string, options?: NotificationOptions) {
-      super();
-      w.__notes.push({ title, body: options?.body });
-    }
-    close() {}
+  function Recorded(title, options) {
+    w.__notes.push({ title, body: options && options.body });
+    this.onclick = null;
+    this.close = () => {};
   }
+  Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
+  Recorded.requestPermission = () => Real.requestPermission();
   Object.defineProperty(window, "Notification", { configurable: true, value: Recorded });
   Object.defineProperty(navigator, "vibrate", {
     configurable: true,
@@ -51,7 +41,7 @@ function watchAlerts(hidden: boolean) {
       return true;
     },
   });
-}
+})();`;
 
 /** A tab connected as dev account `index`, hidden or not, with notifications allowed. */
 async function alertTab(
@@ -65,7 +55,7 @@ async function alertTab(
   await tracked.context.grantPermissions(["notifications"], {
     origin: new URL(session.stack.webUrl).origin,
   });
-  await tracked.context.addInitScript(watchAlerts, hidden);
+  await tracked.context.addInitScript({ content: watchAlerts(hidden) });
   await session.goto(tracked, "/");
   await connectDevAccount(tracked.page, index, session.stack.accounts[index]);
   await session.goto(tracked, path);

@@ -8,7 +8,7 @@ import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
 import { rollValue } from "@dicehall/core/contract/gas.ts";
 import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "@/chain/tx.ts";
 import { AddressName } from "@/ui/Address.tsx";
-import { useChainNow } from "@/ui/useNow.ts";
+import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { useTurnAlert } from "../hooks/useTurnAlert.ts";
@@ -22,6 +22,7 @@ const NO_ONE: readonly Address[] = [];
 export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const { hall, view, state, snapshot, me, words, playContext } = game;
   const nowMs = useChainNow(1_000);
+  const clockKnown = useChainClockAnchor() !== undefined;
   const rollFee = useRollFee(gameId);
   const tx = useTx(playContext);
   // A move counts as in flight until the snapshot has caught up with the block that holds it, so
@@ -33,7 +34,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
-  useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, nowMs);
+  useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, clockKnown ? nowMs : null);
 
   const syncedTo = snapshot.data?.syncedTo ?? 0n;
   const sending =
@@ -51,6 +52,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       players: snapshot.data.players,
       me,
       nowMs,
+      clockKnown,
       keepMask,
       sending,
       scoringBox,
@@ -70,6 +72,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     snapshot.data,
     me,
     nowMs,
+    clockKnown,
     keepMask,
     sending,
     scoringBox,

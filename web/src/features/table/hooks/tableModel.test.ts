@@ -245,6 +245,14 @@ describe("buildTableModel", () => {
     expect(claimCallsOff(view)).toBe(true);
   });
 
+  it("shows no countdown until the chain's clock has been read", () => {
+    // This computer's clock says the deadline is long gone; the chain's has not been read yet.
+    const model = buildTableModel(input({ nowMs: (T0 + 900) * 1000, clockKnown: false }));
+    expect(model.turnText).toBe("Round 1 of 13. Your turn.");
+    expect(model.canRoll).toBe(true);
+    expect(buildTableModel(input({ nowMs: T0 * 1000 })).turnText).toMatch(/ — 5:00 left\.$/);
+  });
+
   it("turns the move clock urgent in its last 30 seconds", () => {
     const deadline = (T0 + 300) * 1000;
     expect(buildTableModel(input({ nowMs: deadline - 31_000 })).urgent).toBe(false);

@@ -19,6 +19,11 @@ export interface ChainTableInput {
   me: Address | undefined;
   /** The chain's clock (ms): deadlines are block timestamps. */
   nowMs: number;
+  /**
+   * Whether the chain's clock has been read yet. Until it has, `nowMs` is this computer's clock,
+   * which may be minutes off the chain's: no countdown is shown rather than a wrong one.
+   */
+  clockKnown?: boolean;
   /** My keep choice for the next re-roll. */
   keepMask: number;
   /** A roll or score of mine is being sent and not yet seen on chain. */
@@ -126,7 +131,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
 
   // The contract lets anyone time the player out once the move deadline has passed: a roll sent
   // then may be lost to that race (and its fee with it), so the table stops offering moves.
-  const deadline = moveDeadlineMs(view);
+  const deadline = input.clockKnown === false ? null : moveDeadlineMs(view);
   const timeUp = deadline !== null && nowMs > deadline;
   const blockedReason =
     (myTurn || (out && mySeat >= 0)) && timeUp

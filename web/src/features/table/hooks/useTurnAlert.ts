@@ -56,7 +56,8 @@ export function useTurnAlert(
   view: GameView | undefined,
   forfeited: readonly Address[],
   me: Address | undefined,
-  nowMs: number,
+  /** The chain's time; null until the chain's clock is read (a page's first look waits for it). */
+  nowMs: number | null,
 ): TurnPhase | null {
   const announce = useAnnounce();
   const seen = useRef<TurnAlertSeen | undefined>(undefined);
@@ -64,7 +65,7 @@ export function useTurnAlert(
   const [cue, setCue] = useState<TurnAlertCue | null>(null);
 
   useEffect(() => {
-    if (!view) return;
+    if (!view || nowMs === null) return;
     const step = turnAlertStep(seen.current, alertTable(gameId, view, forfeited, nowMs), me);
     seen.current = step.seen;
     setMine(step.mine);
