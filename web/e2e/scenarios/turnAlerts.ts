@@ -6,9 +6,27 @@
 import assert from "node:assert/strict";
 import type { Address } from "viem";
 
-import { currentPlayer, eventually, gameView, playTurnOnChain, startGame } from "../lib/chain.ts";
+import {
+  currentPlayer,
+  eventually,
+  gameFinished,
+  gameView,
+  hallTable,
+  openLobby,
+  playToEnd,
+  playTurnOnChain,
+  startGame,
+} from "../lib/chain.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { e2e, type Session, type Suite, type TrackedPage } from "../lib/harness.ts";
-import { MOVE_TIMEOUT_MS, connectDevAccount, nameFor, turnLine } from "../lib/ui.ts";
+import {
+  MOVE_TIMEOUT_MS,
+  RESULT_HEADLINE,
+  connectDevAccount,
+  nameFor,
+  openAs,
+  turnLine,
+} from "../lib/ui.ts";
 
 /**
  * Runs in the page before the app: the page reports itself hidden (as a background tab does) while
@@ -210,6 +228,80 @@ export function turnAlertScenarios(suite: () => Suite): void {
         `tab A shows ${shownA} s left, the chain ${left} s (not the ${600} s of a stale block)`,
       );
       assert.ok(Math.abs(shownA - shownB) <= 1, `the tabs agree: ${shownA} s and ${shownB} s`);
+    },
+  );
+
+  e2e(
+    suite,
+    "turn alerts: every player's end screen offers the rematch; the invited loser sees it there and in a notice, and their credit is not called winnings",
+    { timeout: 300_000 },
+    async (session) => {
+      const { stack } = session;
+      const [p6, p7] = [stack.accounts[6], stack.accounts[7]];
+      const finished = await startGame(stack, p6, p7);
+      await playToEnd(stack, finished);
+      const result = await gameFinished(stack, finished);
+      const winner = result?.winners?.[0];
+      assert.ok(winner, "the game finished with a winner");
+      const loser = winner === p6 ? p7 : p6;
+      const index = (a: Address) => (a === p6 ? 6 : 7);
+
+      // Before the rematch, each player's end screen offers one.
+      const l = await openAs(session, "loser", index(loser), `/games/${finished}`);
+      await l.page.getByRole("heading", { level: 2, name: RESULT_HEADLINE }).waitFor();
+      await l.page.getByRole("link", { name: "Rematch" }).waitFor();
+
+      // The loser holds a credit from another game: a lobby of theirs, cancelled and refunded.
+      const old = await openLobby(stack, loser);
+      const t = hallTable(stack);
+      const hash = await t.wallet(loser).writeContract({
+        address: stack.diceHall,
+        abi: diceHallAbi,
+        functionName: "cancelGame",
+        args: [old],
+        account: loser,
+        chain: t.publicClient.chain,
+      });
+      await t.publicClient.waitForTransactionReceipt({ hash });
+
+      // The winner opens the rematch: same table, the loser invited.
+      const rematch = await openLobby(stack, winner, { invitees: [loser] });
+      const offer = l.page.getByTestId("rematch-offer");
+      await offer.waitFor({ timeout: MOVE_TIMEOUT_MS });
+      assert.match(
+        (await offer.textContent()) ?? "",
+        new RegExp(`wants a rematch: game #${rematch}, same table\\.$`),
+      );
+      assert.equal(
+        await l.page.getByRole("link", { name: "Join the rematch" }).getAttribute("href"),
+        `/games/${rematch}`,
+      );
+      // Their credit is the refund of another game: named as their credit, not as winnings.
+      await l.page.getByRole("heading", { name: "Your credit in the hall" }).waitFor();
+      assert.equal(await l.page.getByRole("heading", { name: "Your winnings" }).count(), 0);
+
+      // Anywhere else in the app, a notice calls them to it.
+      await session.goto(l, "/leaderboard");
+      const notice = l.page.getByRole("status", { name: "Rematch" });
+      await notice.waitFor();
+      assert.match(
+        (await notice.textContent()) ?? "",
+        new RegExp(`wants a rematch of game #${finished}\\.`),
+      );
+      assert.equal(
+        await notice.getByRole("link", { name: `Join game #${rematch}` }).getAttribute("href"),
+        `/games/${rematch}`,
+      );
+
+      // The winner's end screen says the rematch they opened is waiting.
+      const w = await openAs(session, "winner", index(winner), `/games/${finished}`);
+      const opened = w.page.getByTestId("rematch-offer");
+      await opened.waitFor();
+      assert.match(
+        (await opened.textContent()) ?? "",
+        new RegExp(`^You opened the rematch, game #${rematch}`),
+      );
+      await w.page.getByRole("heading", { name: "Your winnings" }).waitFor();
     },
   );
 }
