@@ -124,6 +124,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const callsOff = claimCallsOff(view);
   const canClaim =
     !!me &&
+    clockKnown &&
     (callsOff || !model.myTurn) &&
     deadline !== null &&
     nowMs > deadline &&
