@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { shortAddress } from "@dicehall/core/game/format.ts";
 import { rematchesFor } from "@dicehall/core/game/rematch.ts";
@@ -21,6 +22,11 @@ function dismissed(): string[] {
  */
 export function RematchNotice() {
   const { address } = useConnection();
+  // The hall's games are read only for a connected player: nobody else can be invited.
+  return address ? <RematchOffer address={address} /> : null;
+}
+
+function RematchOffer({ address }: { address: Address }) {
   const { games } = useHallGames();
   const { pathname } = useLocation();
   const [hidden, setHidden] = useState(dismissed);
