@@ -64,11 +64,6 @@ export function AlertToggles() {
           Notify me
         </button>
       )}
-      {permission === "granted" && (
-        <span className="sr-only" role="status">
-          Notifications on
-        </span>
-      )}
     </div>
   );
 }
