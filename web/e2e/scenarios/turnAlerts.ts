@@ -184,6 +184,58 @@ export function turnAlertScenarios(suite: () => Suite): void {
 
   e2e(
     suite,
+    "turn alerts: the move's last 30 seconds turn the countdown urgent and repeat the alert once",
+    { timeout: 180_000 },
+    async (session) => {
+      const { stack } = session;
+      const [p6, p7] = [stack.accounts[6], stack.accounts[7]];
+      const gameId = await startGame(stack, p6, p7, { moveTimeout: 300 });
+      const mover = (await currentPlayer(stack, gameId)) as Address;
+      const waiter = mover === p6 ? p7 : p6;
+      const w = await alertTab(session, "waiter", waiter === p6 ? 6 : 7, `/games/${gameId}`, false);
+      await eventually("the page to show whose turn it is", async () =>
+        ((await turnLine(w.page).textContent({ timeout: 1_000 })) ?? "").includes(
+          `${nameFor(mover, null)}'s turn`,
+        )
+          ? true
+          : undefined,
+      );
+      await playTurnOnChain(stack, gameId);
+      await eventually(
+        "the turn's alert",
+        async () => ((await alerts(w)).buzz === 1 ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      const line = w.page.locator(".table__turn");
+      assert.equal(await line.getAttribute("data-urgent"), null, "not urgent with minutes left");
+
+      // The chain's clock moves to 28 seconds before the deadline.
+      const { deadline } = await gameView(stack, gameId);
+      const now = Number((await stack.publicClient.getBlock()).timestamp);
+      await stack.increaseTime(Number(deadline) - now - 28);
+      await eventually(
+        "the countdown to turn urgent",
+        async () => ((await line.getAttribute("data-urgent")) === "true" ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      assert.match((await line.textContent()) ?? "", /Hurry: under 30 seconds left\.$/);
+      await eventually("the alert to repeat", async () =>
+        (await alerts(w)).buzz === 2 ? true : undefined,
+      );
+      await w.page
+        .getByTestId("live-region")
+        .getByText(/Under 30 seconds left/)
+        .waitFor({ state: "attached" });
+      // Once, not every second.
+      await w.page.waitForTimeout(3_000);
+      const after = await alerts(w);
+      assert.equal(after.buzz, 2, "the alert repeats once");
+      assert.deepEqual(after.notes, [], "a tab in view gets no notification");
+    },
+  );
+
+  e2e(
+    suite,
     "turn alerts: after a reload on an idle chain, two tabs count the same time left from the chain's real time",
     { timeout: 180_000 },
     async (session) => {
