@@ -44,10 +44,17 @@ export interface TableModel {
   blockedReason?: string | null;
   /** My open boxes with what they would score now; null when I can't score. */
   options: BoxOption[] | null;
+  /**
+   * The box I chose, while its transaction is out: it stays marked with its points, and `options`
+   * stay on the sheet as previews that cannot be chosen.
+   */
+  scoring?: { box: number; points: number } | null;
   /** The column that takes previews and box choices (mine), if any. */
   scoringSeat: number | null;
   /** Whose turn and the time left, as one sentence (also what T reads). */
   turnText: string;
+  /** The move clock is in its last 30 seconds. */
+  urgent?: boolean;
   /** Newest last. */
   log: { id: string; text: string }[];
   /** A transaction in progress, e.g. "Confirm in your wallet…". */

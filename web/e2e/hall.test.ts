@@ -20,6 +20,7 @@ import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
+import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
 
 const { log, lines: logLines, started } = suiteLog();
 
@@ -59,5 +60,6 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("8. layout", async () =>
     (await import("./scenarios/layout.ts")).layoutScenarios(current));
   describe("9. the coach", () => coachScenarios(current));
+  describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
 });

@@ -6,7 +6,9 @@ import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
+import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
+import { RematchNotice } from "@/ui/RematchNotice.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -104,10 +106,12 @@ export function App() {
           ))}
         </nav>
         <div className="header__wallet">
+          <AlertToggles />
           <WalletButton />
         </div>
       </header>
       <NetworkBanner />
+      <RematchNotice />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>

@@ -184,12 +184,29 @@ export async function waitForRoll(
   );
 }
 
+/** The table's "press again" line, shown when a box worth 0 (or far below the best) was pressed. */
+export function scoreConfirm(page: Page): Locator {
+  return page.getByTestId("score-confirm");
+}
+
+/**
+ * Fills `box` with the mouse. A box worth 0, or far below the best, asks for a second press (the
+ * button says so with data-confirm): then the first press must show why, and the second scores.
+ */
+export async function chooseBox(page: Page, box: Locator): Promise<void> {
+  const asks = (await box.getAttribute("data-confirm")) === "ask";
+  await box.click();
+  if (!asks) return;
+  await scoreConfirm(page).waitFor();
+  await box.click();
+}
+
 /** A whole turn with the mouse: roll once, then fill the first box the page allows. */
 export async function mouseTurn(page: Page): Promise<void> {
   await waitForRollEnabled(page);
   await rollButton(page).click();
   await waitForRoll(page, 1);
-  await legalBoxes(page).first().click();
+  await chooseBox(page, legalBoxes(page).first());
 }
 
 /** The label of the element that has the focus, or "". */
@@ -209,7 +226,15 @@ export async function keyboardScore(page: Page): Promise<string> {
   for (let step = 0; step < 20; step++) {
     const label = await focusedLabel(page);
     if (/^[^:]+: score \d+/.test(label)) {
+      const asks = await page.evaluate(
+        () => document.activeElement?.getAttribute("data-confirm") === "ask",
+      );
       await page.keyboard.press("Enter");
+      // A box worth 0 (or far below the best) asks for a second press: Enter again.
+      if (asks) {
+        await scoreConfirm(page).waitFor();
+        await page.keyboard.press("Enter");
+      }
       return label;
     }
     await page.keyboard.press("ArrowDown");

@@ -19,6 +19,7 @@ import { e2e, type Suite } from "../lib/harness.ts";
 import {
   MOVE_TIMEOUT_MS,
   RESULT_HEADLINE,
+  chooseBox,
   diceGroup,
   keyboardScore,
   legalBoxes,
@@ -127,7 +128,7 @@ export function fullGameScenarios(suite: () => Suite): void {
       const afterDraw = await turnKey(stack, gameId);
       let bTurns = 0;
       if (first === playerA) {
-        await legalBoxes(a.page).first().click();
+        await chooseBox(a.page, legalBoxes(a.page).first());
       } else {
         bTurns++;
         await keyboardScore(b.page);

@@ -1,16 +1,34 @@
 // Scenario 8: the table's layout. On a 1280×800 laptop screen the dice and the whole score sheet are
-// in view without scrolling; on a 390×844 touch phone the dice sit in a panel at the bottom that
-// stays in view while the sheet scrolls, every tap target is at least 44 px, no keyboard hint is
-// shown, and every navigation item is in sight. Screenshots of both go to
-// e2e-artifacts/screenshots/.
+// in view without scrolling, the 16-box Extended sheet with its Total row too; on a 390×844 touch
+// phone the signed-in header is compact (one row of nav), at least 9 sheet rows show above the dice
+// panel, which stays at the bottom while the sheet scrolls, every tap target is at least 44 px, no
+// keyboard hint is shown, and every navigation item is in sight. Screenshots of the table and the
+// end screen at both sizes go to e2e-artifacts/screenshots/.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 
+import type { Address } from "viem";
+
+import {
+  STATUS,
+  currentPlayer,
+  gameView,
+  playTurnOnChain,
+  rollOnChain,
+  startGame,
+} from "../lib/chain.ts";
 import { fixtures } from "../lib/fixtures.ts";
 import { SCREENSHOTS_DIR, TrackedPage, e2e, type Session, type Suite } from "../lib/harness.ts";
-import { connectDevAccount, diceGroup, legalBoxes, rollButton, waitForRoll } from "../lib/ui.ts";
+import {
+  RESULT_HEADLINE,
+  connectDevAccount,
+  diceGroup,
+  legalBoxes,
+  rollButton,
+  waitForRoll,
+} from "../lib/ui.ts";
 import { PAGE_TIMEOUT_MS } from "../lib/timing.ts";
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -76,6 +94,36 @@ async function phonePage(session: Session, label: string): Promise<TrackedPage> 
   return tracked;
 }
 
+/**
+ * A running Extended (16-box) game between `viewer` and `rival`, at the viewer's turn with one roll
+ * on the table: the longest sheet the hall has.
+ */
+async function extendedMidGame(session: Session, viewer: Address, rival: Address): Promise<bigint> {
+  const { stack } = session;
+  const gameId = await startGame(stack, viewer, rival, { ruleSet: 3 });
+  for (let turn = 0; turn < 2; turn++) await playTurnOnChain(stack, gameId);
+  if ((await currentPlayer(stack, gameId)) !== viewer) await playTurnOnChain(stack, gameId);
+  await rollOnChain(stack, gameId);
+  const view = await gameView(stack, gameId);
+  if (view.status !== STATUS.Running || view.players[view.currentSeat] !== viewer) {
+    throw new Error(`the Extended game ${gameId} is not at the viewer's turn`);
+  }
+  return gameId;
+}
+
+/** How many rows of the sheet's body lie wholly between the page's top and `bottom` (px). */
+async function sheetRowsInView(page: Page, bottom: number): Promise<number> {
+  return page
+    .getByRole("table", { name: "Score sheets" })
+    .evaluate((table: HTMLTableElement, limit: number) => {
+      const body = table.tBodies[0];
+      return Array.from(body.rows).filter((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= limit + 0.5;
+      }).length;
+    }, bottom);
+}
+
 export function layoutScenarios(suite: () => Suite): void {
   e2e(
     suite,
@@ -110,6 +158,29 @@ export function layoutScenarios(suite: () => Suite): void {
         `layout: laptop sheet y ${sheet.y.toFixed(0)}..${(sheet.y + sheet.height).toFixed(0)} of 800`,
       );
 
+      // The Extended rules' 16 boxes, with their Total row, fit the same screen.
+      const extended = await extendedMidGame(session, f.viewer, session.stack.accounts[13]);
+      await session.goto(laptop, `/games/${extended}`);
+      await waitForRoll(lp, 1);
+      await scrollTo(lp, 0);
+      const extSheet = await assertInView(lp, sheetOf(lp), "the whole Extended sheet");
+      await assertInView(
+        lp,
+        sheetOf(lp).getByRole("row", { name: /^Total\b/ }),
+        "the Extended sheet's Total row",
+      );
+      await assertInView(lp, diceGroup(lp), "the dice beside the Extended sheet");
+      session.suite.log(
+        `layout: laptop Extended sheet y ${extSheet.y.toFixed(0)}..${(extSheet.y + extSheet.height).toFixed(0)} of 800`,
+      );
+      await lp.screenshot({ path: join(SCREENSHOTS_DIR, "table-extended-1280x800.png") });
+
+      // The end screen at the same size.
+      await session.goto(laptop, `/games/${f.finished}`);
+      await lp.getByRole("heading", { level: 2, name: RESULT_HEADLINE }).waitFor();
+      await sheetOf(lp).waitFor();
+      await lp.screenshot({ path: join(SCREENSHOTS_DIR, "end-screen-1280x800.png") });
+
       // --- a phone.
       const phone = await phonePage(session, "phone 390x844");
       const pp = phone.page;
@@ -126,6 +197,26 @@ export function layoutScenarios(suite: () => Suite): void {
         (await pp.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
         "no sideways scrolling on the phone",
       );
+
+      // The signed-in header is compact: the balances wait behind the address, the nav is one row.
+      const header = await boxOf(pp.getByRole("banner"), "the header");
+      session.suite.log(`layout: phone header ${header.height.toFixed(0)} px high`);
+      assert.ok(header.height <= 120, `the phone's header is ${header.height.toFixed(0)} px high`);
+      const navBoxes = await Promise.all(
+        (await pp.getByRole("navigation", { name: "Main" }).getByRole("link").all()).map((l) =>
+          boxOf(l, "a nav item"),
+        ),
+      );
+      assert.ok(
+        navBoxes.every((b) => Math.abs(b.y - navBoxes[0].y) < 1),
+        "the nav items sit in one row",
+      );
+
+      // With the dice panel at the bottom, at least 9 rows of the sheet are in sight.
+      const trayTop = (await boxOf(pp.getByRole("region", { name: /dice$/i }), "the dice panel")).y;
+      const rowsInView = await sheetRowsInView(pp, trayTop);
+      session.suite.log(`layout: phone shows ${rowsInView} sheet rows above the dice panel`);
+      assert.ok(rowsInView >= 9, `${rowsInView} sheet rows in sight above the dice panel, not 9`);
 
       // Every nav item in sight at the top of the page, and big enough to tap.
       const nav = pp.getByRole("navigation", { name: "Main" }).getByRole("link");
@@ -188,6 +279,13 @@ export function layoutScenarios(suite: () => Suite): void {
         `the dice panel sits at the bottom of the screen (ends at ${trayBox.y + trayBox.height})`,
       );
       await pp.screenshot({ path: join(SCREENSHOTS_DIR, "table-390x844-scoring.png") });
+
+      // The end screen on the phone.
+      await session.goto(phone, `/games/${f.finished}`);
+      await pp.getByRole("heading", { level: 2, name: RESULT_HEADLINE }).waitFor();
+      await sheetOf(pp).waitFor();
+      await scrollTo(pp, 0);
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "end-screen-390x844.png") });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chainNowMs, deadlinePassed, nextAnchor } from "./chainClock.ts";
+import { chainNowMs, deadlinePassed, nextAnchor, readChainClock } from "./chainClock.ts";
 
 const block = (number: bigint, timestamp: number) => ({ number, timestamp: BigInt(timestamp) });
 
@@ -41,6 +41,53 @@ describe("chain clock", () => {
     expect(page.leadMs).toBeLessThan(lead);
     page = nextAnchor(page, block(52n, (local + 10 * 60_000 + lead) / 1000), local + 10 * 60_000);
     expect(chainNowMs(page, local + 10 * 60_000)).toBe(local + 10 * 60_000 + lead);
+  });
+
+  it("a page loaded on an idle node reads the time from the pending block, not the stale latest", () => {
+    // A move clock of 5:00 started with block 40, mined three minutes ago; nothing mined since.
+    const local = 1_700_000_000_000;
+    const mined = (local - 180_000) / 1000;
+    const deadline = mined + 300;
+    const stale = nextAnchor(undefined, block(40n, mined), local);
+    // Reading the latest block alone, the page would count 5:00 from now: three minutes late.
+    expect(deadline * 1000 - chainNowMs(stale, local)).toBe(300_000);
+    // The node stamps its pending block with its "now": 2:00 are left, as on chain.
+    const fresh = nextAnchor(undefined, block(40n, mined), local, {
+      timestamp: BigInt(local / 1000),
+    });
+    expect(deadline * 1000 - chainNowMs(fresh, local)).toBe(120_000);
+    // A pending block is fresh at every read: the same latest block does not keep it out.
+    const later = nextAnchor(stale, block(40n, mined), local + 1_000, {
+      timestamp: BigInt((local + 1_000) / 1000),
+    });
+    expect(chainNowMs(later, local + 1_000)).toBe(local + 1_000);
+  });
+
+  it("two tabs that loaded at different times agree on the time left within a second", async () => {
+    // The node runs 66.4 s ahead of this computer and mined its latest block ten minutes ago.
+    const lead = 66_400;
+    const node = (at: number) => async (tag: "latest" | "pending") =>
+      tag === "latest"
+        ? { number: 9n, timestamp: BigInt(Math.floor((at - 600_000 + lead) / 1000)) }
+        : { number: null, timestamp: BigInt(Math.floor((at + lead) / 1000)) };
+    const local = 1_700_000_000_250;
+    const tabA = await readChainClock(node(local), undefined, () => local);
+    const tabB = await readChainClock(node(local + 97_730), undefined, () => local + 97_730);
+    const at = local + 120_000;
+    expect(Math.abs(chainNowMs(tabA, at) - chainNowMs(tabB, at))).toBeLessThan(1_000);
+    expect(Math.abs(chainNowMs(tabA, at) - (at + lead))).toBeLessThan(1_000);
+  });
+
+  it("reads the latest block alone from a node that has no pending block", async () => {
+    const anchor = await readChainClock(
+      async (tag) => {
+        if (tag === "pending") throw new Error("unsupported block tag");
+        return { number: 3n, timestamp: 1_000n };
+      },
+      undefined,
+      () => 1_000_500,
+    );
+    expect(anchor).toEqual({ block: 3n, leadMs: -500 });
   });
 
   it("falls back to this computer's clock until a block is seen", () => {

@@ -20,15 +20,45 @@ export interface ChainClockAnchor {
  * The clock after reading the latest block at local time `seenAtMs`. The same block (or an older
  * one, from an RPC node that lags behind another) changes nothing: re-reading a block later would
  * make it look older than it is.
+ *
+ * `pending` is the block the node would mine next, read at the same moment. A node stamps it with
+ * its own "now" (plus any lead it was told to keep), so it is fresh by construction even on an idle
+ * local node whose latest block is minutes old: a page that just loaded learns the true time from
+ * it at once, instead of counting down from the old block (a "5:00 left" three minutes late).
  */
 export function nextAnchor(
   prev: ChainClockAnchor | undefined,
   latest: { number: bigint; timestamp: bigint },
   seenAtMs: number,
+  pending?: { timestamp: bigint } | null,
 ): ChainClockAnchor {
-  if (prev && latest.number <= prev.block) return prev;
-  const lead = Number(latest.timestamp) * 1000 - seenAtMs;
-  return { block: latest.number, leadMs: prev ? Math.max(prev.leadMs, lead) : lead };
+  const pendingLead =
+    pending && pending.timestamp >= latest.timestamp
+      ? Number(pending.timestamp) * 1000 - seenAtMs
+      : -Infinity;
+  const newBlock = !prev || latest.number > prev.block;
+  const blockLead = newBlock ? Number(latest.timestamp) * 1000 - seenAtMs : -Infinity;
+  const lead = Math.max(prev?.leadMs ?? -Infinity, blockLead, pendingLead);
+  if (prev && lead === prev.leadMs && !newBlock) return prev;
+  return { block: newBlock ? latest.number : prev!.block, leadMs: lead };
+}
+
+/** Reads the latest and the pending block (a node without pending blocks answers latest alone). */
+export async function readChainClock(
+  getBlock: (tag: "latest" | "pending") => Promise<{ number: bigint | null; timestamp: bigint }>,
+  prev: ChainClockAnchor | undefined,
+  now: () => number = Date.now,
+): Promise<ChainClockAnchor> {
+  const [latest, pending] = await Promise.all([
+    getBlock("latest"),
+    getBlock("pending").catch(() => null),
+  ]);
+  return nextAnchor(
+    prev,
+    { number: latest.number ?? 0n, timestamp: latest.timestamp },
+    now(),
+    pending,
+  );
 }
 
 /** The chain's time now (ms); this computer's clock until a block has been seen. */

@@ -192,6 +192,8 @@ export function useGameSnapshot(gameId: bigint | null) {
     enabled: !!hall && gameId !== null,
     staleTime: Infinity,
     refetchInterval: 15_000,
+    // A table in a background tab still follows the game, so "your turn" can call its player back.
+    refetchIntervalInBackground: true,
     retry: retryUnlessReverted,
   });
   const state = useMemo<GameState | null>(

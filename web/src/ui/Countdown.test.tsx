@@ -26,4 +26,16 @@ describe("CountdownText", () => {
     const { container } = render(<CountdownText deadline={100} nowMs={100_000} expired="closed" />);
     expect(container.textContent).toBe("closed");
   });
+
+  it("turns urgent in its last 30 seconds, for the eye and the ear", () => {
+    const calm = render(<CountdownText deadline={100} nowMs={69_000} />);
+    expect(calm.container.querySelector("time")?.className).toBe("countdown");
+    expect(calm.container.querySelector(".sr-only")?.textContent).not.toMatch(/hurry/);
+    cleanup();
+    const { container } = render(<CountdownText deadline={100} nowMs={70_000} />);
+    const time = container.querySelector("time")!;
+    expect(time.className).toBe("countdown is-urgent");
+    expect(time.dataset.urgent).toBe("true");
+    expect(container.querySelector(".sr-only")?.textContent).toMatch(/, hurry$/);
+  });
 });

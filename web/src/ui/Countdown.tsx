@@ -1,4 +1,5 @@
 import { formatCountdown, speakCountdown } from "@dicehall/core/game/format.ts";
+import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
 import { useChainNow } from "./useNow.ts";
 
 interface CountdownProps {
@@ -8,7 +9,7 @@ interface CountdownProps {
   expired?: string;
 }
 
-/** Time left until a contract deadline, on the chain's clock. */
+/** Time left until a contract deadline, on the chain's clock; urgent in its last 30 seconds. */
 export function Countdown(props: CountdownProps) {
   return <CountdownText {...props} nowMs={useChainNow()} />;
 }
@@ -22,13 +23,18 @@ export function CountdownText({
   const deadlineMs = Number(deadline) * 1000;
   const left = deadlineMs - nowMs;
   if (left <= 0) return <span className="countdown is-expired">{expired}</span>;
+  const urgent = left <= URGENT_MS;
   return (
     <time
-      className={`countdown${left < 30_000 ? " is-urgent" : ""}`}
+      className={`countdown${urgent ? " is-urgent" : ""}`}
+      data-urgent={urgent ? "true" : undefined}
       dateTime={new Date(deadlineMs).toISOString()}
     >
       <span aria-hidden="true">{formatCountdown(left)}</span>
-      <span className="sr-only">{speakCountdown(left)}</span>
+      <span className="sr-only">
+        {speakCountdown(left)}
+        {urgent ? ", hurry" : ""}
+      </span>
     </time>
   );
 }

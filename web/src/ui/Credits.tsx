@@ -50,9 +50,12 @@ function CreditRow({
 export function Credits({
   tokens,
   title = "Ready to withdraw",
+  note = "Winnings and refunds wait in the hall until you withdraw them.",
 }: {
   tokens: readonly Address[];
   title?: string;
+  /** The line under the title: where this credit comes from. */
+  note?: string;
 }) {
   const { address } = useConnection();
   const credits = useCredits(address, tokens);
@@ -65,7 +68,7 @@ export function Credits({
   return (
     <section className="card credits" aria-labelledby="credits-title">
       <h2 id="credits-title">{title}</h2>
-      <p className="muted">Winnings and refunds wait in the hall until you withdraw them.</p>
+      <p className="muted">{note}</p>
       <ul className="credits__list">
         {owed.map(([token, amount]) => (
           <CreditRow

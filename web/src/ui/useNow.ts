@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getBlock } from "viem/actions";
-import { chainNowMs, nextAnchor, type ChainClockAnchor } from "@/chain/chainClock.ts";
+import { chainNowMs, readChainClock, type ChainClockAnchor } from "@/chain/chainClock.ts";
 import { useHall } from "@/chain/hall.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 
@@ -23,11 +23,9 @@ export function useChainClockAnchor(): ChainClockAnchor | undefined {
   const query = useQuery({
     queryKey,
     queryFn: async () => {
-      const latest = await getBlock(hall!.client, { blockTag: "latest" });
-      return nextAnchor(
+      return readChainClock(
+        (blockTag) => getBlock(hall!.client, { blockTag }),
         queryClient.getQueryData<ChainClockAnchor>(queryKey),
-        { number: latest.number, timestamp: latest.timestamp },
-        Date.now(),
       );
     },
     enabled: !!hall,

@@ -44,17 +44,17 @@ function model(over: Partial<TableModel> = {}): TableModel {
   };
 }
 
-function setup(m: TableModel = model()) {
+function setup(m: TableModel = model(), guardScores = false) {
   const handlers: TableHandlers = { onRoll: vi.fn(), onToggleKeep: vi.fn(), onScore: vi.fn() };
   const view = render(
     <AnnouncerProvider>
-      <GameTable model={m} handlers={handlers} />
+      <GameTable model={m} handlers={handlers} guardScores={guardScores} />
     </AnnouncerProvider>,
   );
   const rerender = (next: TableModel) =>
     view.rerender(
       <AnnouncerProvider>
-        <GameTable model={next} handlers={handlers} />
+        <GameTable model={next} handlers={handlers} guardScores={guardScores} />
       </AnnouncerProvider>,
     );
   return { ...view, handlers, rerender };
@@ -275,5 +275,89 @@ describe("GameTable", () => {
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
     ).toEqual([]);
+  });
+
+  describe("scoring you can see", () => {
+    // 2 2 3 3 3 on a fresh sheet: Full House 25, Ones 0, Twos 4.
+    const fullHouse = () => {
+      const mine = newSheet(0);
+      const dice = [2, 2, 3, 3, 3];
+      const base = model();
+      return model({
+        dice,
+        keepMask: 0,
+        players: [{ ...base.players[0], sheet: mine }, base.players[1]],
+        options: boxOptions(mine, dice),
+      });
+    };
+
+    it("keeps the chosen box marked while its transaction is out, the others shown but disabled", async () => {
+      const { rerender, handlers } = setup(fullHouse(), true);
+      rerender({ ...fullHouse(), scoring: { box: 8, points: 25 } });
+      const chosen = screen.getByTestId("box-8");
+      expect(chosen.getAttribute("aria-label")).toBe("Scoring Full House: 25…");
+      expect(chosen.getAttribute("aria-busy")).toBe("true");
+      expect(chosen.textContent).toBe("25…");
+      expect(screen.getByTestId("scoring-box").textContent).toBe("Scoring Full House: 25…");
+      const chance = screen.getByTestId("box-12");
+      expect(chance.textContent).toBe("13");
+      expect(chance.getAttribute("aria-disabled")).toBe("true");
+      expect(chance.getAttribute("aria-label")).toBe(
+        "Chance: would score 13. Not now: Full House is being scored.",
+      );
+      await userEvent.click(chance);
+      expect(handlers.onScore).not.toHaveBeenCalled();
+      // Screen readers hear the same words.
+      await waitFor(() => expect(live().textContent).toMatch(/Scoring Full House: 25…/));
+    });
+
+    it("asks for a second press before scoring 0, and says why", async () => {
+      const { handlers } = setup(fullHouse(), true);
+      const ones = screen.getByTestId("box-0");
+      expect(ones.dataset.confirm).toBe("ask");
+      await userEvent.click(ones);
+      expect(handlers.onScore).not.toHaveBeenCalled();
+      expect(screen.getByTestId("score-confirm").textContent).toMatch(
+        /^Ones scores 0 with these dice\. Your best box now is Full House for 25\. Press again/,
+      );
+      await waitFor(() => expect(live().textContent).toMatch(/Press again to score 0 in Ones/));
+      await userEvent.click(ones);
+      expect(handlers.onScore).toHaveBeenCalledWith(0);
+    });
+
+    it("a press on another box starts over; the best box scores at once", async () => {
+      const { handlers } = setup(fullHouse(), true);
+      await userEvent.click(screen.getByTestId("box-0"));
+      await userEvent.click(screen.getByTestId("box-1")); // Twos: 4, far below 25: asks too
+      expect(handlers.onScore).not.toHaveBeenCalled();
+      expect(screen.getByTestId("score-confirm").textContent).toMatch(/^Twos scores only 4/);
+      await userEvent.click(screen.getByTestId("box-8"));
+      expect(handlers.onScore).toHaveBeenCalledWith(8);
+    });
+
+    it("guards the keyboard too: Enter twice on a box worth 0", async () => {
+      const { handlers } = setup(fullHouse(), true);
+      fireEvent.keyDown(window, { key: "ArrowDown" });
+      expect(document.activeElement).toBe(screen.getByTestId("box-0"));
+      await userEvent.keyboard("{Enter}");
+      expect(handlers.onScore).not.toHaveBeenCalled();
+      await userEvent.keyboard("{Enter}");
+      expect(handlers.onScore).toHaveBeenCalledWith(0);
+    });
+
+    it("practice tables without the guard score a 0 at one press", async () => {
+      const { handlers } = setup(fullHouse());
+      await userEvent.click(screen.getByTestId("box-0"));
+      expect(handlers.onScore).toHaveBeenCalledWith(0);
+    });
+  });
+
+  it("marks the turn line urgent in the move's last 30 seconds", () => {
+    const { container } = setup(
+      model({ urgent: true, turnText: "Round 2 of 13. Your turn — 0:25 left." }),
+    );
+    const line = container.querySelector(".table__turn")!;
+    expect(line.className).toMatch(/is-urgent/);
+    expect(line.textContent).toMatch(/Hurry: under 30 seconds left\.$/);
   });
 });

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "../announce.tsx";
 import { tableKeyAction, type TableAction } from "../keyboard.ts";
 import { DiceTray } from "./DiceTray.tsx";
 import { KeyHelp } from "./KeyHelp.tsx";
 import type { TableHandlers, TableModel } from "@dicehall/core/game/tableModel.ts";
 import { readDice, readScores, readSheet, readTurn } from "./readouts.ts";
+import { scoreGuard } from "./scoreGuard.ts";
 import { SheetGrid } from "./SheetGrid.tsx";
 import { TurnLog } from "./TurnLog.tsx";
 
@@ -53,20 +55,45 @@ export interface GameTableProps {
   banner?: ReactNode;
   /** Under the dice: extra actions (claim timeout, roll again…). */
   actions?: ReactNode;
+  /** A box worth 0, or far below the best, asks for a second press (scoreGuard.ts). */
+  guardScores?: boolean;
+}
+
+/** Says which box is being scored, once, when its transaction goes out. */
+function useAnnounceScoring(text: string | null): void {
+  const announce = useAnnounce();
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    if (text && text !== last.current) announce(text);
+    last.current = text;
+  }, [text, announce]);
 }
 
 /**
  * The game table: dice, everyone's sheets, the turn log and the keys. Plain props only, so the live
  * game and practice mode both drive it.
  */
-export function GameTable({ model, handlers, banner, actions }: GameTableProps) {
+export function GameTable({ model, handlers, banner, actions, guardScores }: GameTableProps) {
   const announce = useAnnounce();
   const [helpOpen, setHelpOpen] = useState(false);
   const [focusedBox, setFocusedBox] = useState<number | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
+  const [armed, setArmed] = useState<{ box: number; why: string } | null>(null);
   const boxRefs = useRef(new Map<number, HTMLButtonElement>());
   useAnnounceLog(model.log);
   useAnnounceTurn(model);
+  const boxName = useCallback(
+    (box: number) => ruleSet(model.ruleSet).boxes[box]?.name ?? `Box ${box + 1}`,
+    [model.ruleSet],
+  );
+  const scoringText = model.scoring
+    ? `Scoring ${boxName(model.scoring.box)}: ${model.scoring.points}…`
+    : null;
+  useAnnounceScoring(scoringText);
+  const guard = useCallback(
+    (box: number) => (guardScores ? scoreGuard(box, model.options, boxName) : null),
+    [guardScores, model.options, boxName],
+  );
 
   const me = model.scoringSeat === null ? null : model.players[model.scoringSeat];
   const openBoxes = useMemo(
@@ -74,14 +101,43 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
     [me],
   );
 
-  useEffect(() => setBlocked(null), [model.rollsUsed, model.currentSeat]);
+  const diceKey = model.dice.join(",");
+  useEffect(() => {
+    setBlocked(null);
+    setArmed(null);
+  }, [model.rollsUsed, model.currentSeat, diceKey]);
 
   const onBlocked = useCallback(
     (reason: string) => {
       setBlocked(reason);
+      setArmed(null);
       announce(reason);
     },
     [announce],
+  );
+
+  /** A press on one of my boxes (click or Enter): scores it, or asks for the second press. */
+  const choose = useCallback(
+    (box: number) => {
+      if (model.scoring) {
+        onBlocked(`${scoringText ?? "A score is being sent"}: wait for it to land.`);
+        return;
+      }
+      const option = model.options?.find((o) => o.box === box);
+      if (!option?.legal) {
+        onBlocked(option?.reason ?? "You can't score now.");
+        return;
+      }
+      const why = guard(box);
+      if (why && armed?.box !== box) {
+        setArmed({ box, why });
+        announce(why);
+        return;
+      }
+      setArmed(null);
+      handlers.onScore(box);
+    },
+    [model.scoring, model.options, scoringText, guard, armed, announce, handlers, onBlocked],
   );
 
   const perform = useCallback(
@@ -124,18 +180,15 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
           setFocusedBox(action.box);
           boxRefs.current.get(action.box)?.focus();
           return;
-        case "scoreBox": {
-          const option = model.options?.find((o) => o.box === action.box);
-          if (option?.legal) handlers.onScore(action.box);
-          else onBlocked(option?.reason ?? "You can't score now.");
+        case "scoreBox":
+          choose(action.box);
           return;
-        }
         case "help":
           setHelpOpen(true);
           return;
       }
     },
-    [model, handlers, announce, onBlocked],
+    [model, handlers, announce, choose],
   );
 
   useEffect(() => {
@@ -166,7 +219,13 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
     <div className="table">
       <div className="table__banner">
         {banner}
-        <p className="table__turn">{model.turnText}</p>
+        <p
+          className={`table__turn${model.urgent ? " is-urgent" : ""}`}
+          data-urgent={model.urgent ? "true" : undefined}
+        >
+          {model.turnText}
+          {model.urgent && <span className="sr-only"> Hurry: under 30 seconds left.</span>}
+        </p>
         <button
           type="button"
           className="button button--quiet table__keys kbd-only"
@@ -188,6 +247,16 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
             model.myTurn ||
             model.rolling ||
             model.dice.some((d) => d !== null)) && <DiceTray model={model} handlers={handlers} />}
+          {scoringText && (
+            <p className="table__scoring" data-testid="scoring-box">
+              {scoringText}
+            </p>
+          )}
+          {armed && !scoringText && (
+            <p className="table__confirm" data-testid="score-confirm">
+              {armed.why}
+            </p>
+          )}
           {blocked && (
             <p className="table__blocked" data-testid="blocked-reason">
               {blocked}
@@ -202,6 +271,9 @@ export function GameTable({ model, handlers, banner, actions }: GameTableProps) 
           boxRefs={boxRefs}
           onFocusBox={setFocusedBox}
           onBlocked={onBlocked}
+          onChoose={choose}
+          guard={guard}
+          armedBox={armed?.box ?? null}
         />
       </div>
       <KeyHelp open={helpOpen} onClose={() => setHelpOpen(false)} />

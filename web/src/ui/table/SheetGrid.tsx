@@ -11,37 +11,64 @@ interface SheetGridProps {
   onFocusBox: (box: number) => void;
   /** Explains a box that can't be chosen (announced). */
   onBlocked: (reason: string) => void;
+  /** A press on a box I may fill: GameTable scores it or asks for a second press. */
+  onChoose?: (box: number) => void;
+  /** Why a box would ask for a second press; null when one press is enough. */
+  guard?: (box: number) => string | null;
+  /** The box that asked for a second press and waits for it. */
+  armedBox?: number | null;
 }
 
 function OpenBox({
   box,
   option,
   canScore,
+  scoring,
+  scoringName,
   blockedReason,
   handlers,
   boxRefs,
   onFocusBox,
   onBlocked,
+  onChoose,
+  guard,
+  armedBox,
 }: {
   box: BoxInfo;
   option: BoxOption | undefined;
   canScore: boolean;
+  /** My score being sent, if one is. */
+  scoring: TableModel["scoring"];
+  scoringName: string;
   blockedReason: string | null;
   handlers: TableHandlers;
   boxRefs: SheetGridProps["boxRefs"];
   onFocusBox: (box: number) => void;
   onBlocked: (reason: string) => void;
+  onChoose?: (box: number) => void;
+  guard?: (box: number) => string | null;
+  armedBox?: number | null;
 }) {
   const legal = canScore && option?.legal === true;
   const points = option ? option.points + option.bonus : null;
+  const chosen = !!scoring && scoring.box === box.index;
   const reason = !canScore
     ? (blockedReason ?? "Roll first, on your turn.")
     : option && !option.legal
       ? option.reason
       : undefined;
-  const label = legal
-    ? `${box.name}: score ${points}${option!.bonus ? `, including a ${option!.bonus} Yahtzee bonus` : ""}`
-    : `${box.name}: open${reason ? `. ${reason}` : ""}`;
+  const confirm = legal ? (guard?.(box.index) ?? null) : null;
+  const armed = legal && armedBox === box.index;
+  const label = chosen
+    ? `Scoring ${box.name}: ${scoring.points}…`
+    : scoring
+      ? `${box.name}: ${option?.legal ? `would score ${points}` : "open"}. Not now: ${scoringName} is being scored.`
+      : legal
+        ? `${box.name}: score ${points}${option!.bonus ? `, including a ${option!.bonus} Yahtzee bonus` : ""}${
+            armed ? `. Press again to confirm.` : ""
+          }`
+        : `${box.name}: open${reason ? `. ${reason}` : ""}`;
+  const preview = (canScore || !!scoring) && option;
   return (
     <button
       type="button"
@@ -50,20 +77,28 @@ function OpenBox({
         else boxRefs.current.delete(box.index);
       }}
       className={`box-choice${legal ? " is-legal" : ""}${option && !option.legal ? " is-illegal" : ""}${
-        legal && points === 0 ? " is-zero" : ""
-      }`}
+        (legal || scoring) && points === 0 ? " is-zero" : ""
+      }${chosen ? " is-scoring" : ""}${scoring && !chosen ? " is-waiting" : ""}${armed ? " is-armed" : ""}`}
       aria-disabled={legal ? undefined : true}
+      aria-busy={chosen ? true : undefined}
       aria-label={label}
-      title={reason}
+      title={chosen ? label : reason}
       data-testid={`box-${box.index}`}
+      data-confirm={confirm ? "ask" : undefined}
       onFocus={() => onFocusBox(box.index)}
       onClick={() =>
-        legal
-          ? handlers.onScore(box.index)
-          : onBlocked(`${box.name}: ${reason ?? "not available."}`)
+        scoring
+          ? onBlocked(`Scoring ${scoringName}: wait for it to land.`)
+          : legal
+            ? onChoose
+              ? onChoose(box.index)
+              : handlers.onScore(box.index)
+            : onBlocked(`${box.name}: ${reason ?? "not available."}`)
       }
     >
-      {canScore && option ? (
+      {chosen ? (
+        <span className="box-choice__points">{scoring.points}…</span>
+      ) : preview ? (
         <>
           <span className="box-choice__points">{option.legal ? points : "✕"}</span>
           {!option.legal && <span className="sr-only">{option.reason}</span>}
@@ -101,10 +136,20 @@ function Cell({
   );
 }
 
-export function SheetGrid({ model, handlers, boxRefs, onFocusBox, onBlocked }: SheetGridProps) {
+export function SheetGrid({
+  model,
+  handlers,
+  boxRefs,
+  onFocusBox,
+  onBlocked,
+  onChoose,
+  guard,
+  armedBox,
+}: SheetGridProps) {
   const info = ruleSet(model.ruleSet);
   const options = new Map((model.options ?? []).map((o) => [o.box, o]));
-  const canScore = model.options !== null;
+  // While my score is out the previews stay, but no box can be chosen.
+  const canScore = model.options !== null && !model.scoring;
   const upper = info.boxes.filter((b) => b.section === "upper");
   const lower = info.boxes.filter((b) => b.section === "lower");
   const sums = model.players.map((p) => totals(p.sheet));
@@ -124,11 +169,16 @@ export function SheetGrid({ model, handlers, boxRefs, onFocusBox, onBlocked }: S
             isScoring={seat === model.scoringSeat}
             option={options.get(box.index)}
             canScore={canScore}
+            scoring={model.scoring ?? null}
+            scoringName={model.scoring ? (info.boxes[model.scoring.box]?.name ?? "") : ""}
             blockedReason={model.blockedReason ?? null}
             handlers={handlers}
             boxRefs={boxRefs}
             onFocusBox={onFocusBox}
             onBlocked={onBlocked}
+            onChoose={onChoose}
+            guard={guard}
+            armedBox={armedBox}
           />
         ))}
       </tr>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
+import type { Address } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
 import { fetchRollFee, useRollFee } from "@/chain/settings.ts";
@@ -7,31 +8,40 @@ import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
 import { rollValue } from "@dicehall/core/contract/gas.ts";
 import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "@/chain/tx.ts";
 import { AddressName } from "@/ui/Address.tsx";
-import { useChainNow } from "@/ui/useNow.ts";
+import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
+import { useTurnAlert } from "../hooks/useTurnAlert.ts";
 import { buildTableModel, claimCallsOff, moveDeadlineMs } from "../hooks/tableModel.ts";
 
 type Game = ReturnType<typeof useGame>;
 type Move = "roll" | "score" | "claim";
+const NO_ONE: readonly Address[] = [];
 
 /** The running (or finished) table, wired to the chain. */
 export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const { hall, view, state, snapshot, me, words, playContext } = game;
   const nowMs = useChainNow(1_000);
+  const clockKnown = useChainClockAnchor() !== undefined;
   const rollFee = useRollFee(gameId);
   const tx = useTx(playContext);
   // A move counts as in flight until the snapshot has caught up with the block that holds it, so
   // the dice keep tumbling from the click until the chain's answer is on screen.
-  const [inFlight, setInFlight] = useState<{ move: Move; untilBlock: bigint | null } | null>(null);
+  const [inFlight, setInFlight] = useState<{
+    move: Move;
+    box?: number;
+    untilBlock: bigint | null;
+  } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
+  useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, clockKnown ? nowMs : null);
 
   const syncedTo = snapshot.data?.syncedTo ?? 0n;
   const sending =
     inFlight && (inFlight.untilBlock === null || syncedTo < inFlight.untilBlock)
       ? inFlight.move
       : null;
+  const scoringBox = sending === "score" ? (inFlight?.box ?? null) : null;
 
   const native = hall?.chain.nativeCurrency;
   const model = useMemo(() => {
@@ -42,8 +52,10 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       players: snapshot.data.players,
       me,
       nowMs,
+      clockKnown,
       keepMask,
       sending,
+      scoringBox,
       rollFee:
         rollFee.data === undefined || !native
           ? null
@@ -60,8 +72,10 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     snapshot.data,
     me,
     nowMs,
+    clockKnown,
     keepMask,
     sending,
+    scoringBox,
     rollFee.data,
     native,
     words,
@@ -71,10 +85,10 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   ]);
 
   const send = useCallback(
-    async (move: Move, request: WriteRequest) => {
-      setInFlight({ move, untilBlock: null });
+    async (move: Move, request: WriteRequest, box?: number) => {
+      setInFlight({ move, box, untilBlock: null });
       const receipt = await tx.run(request);
-      setInFlight(receipt ? { move, untilBlock: receipt.blockNumber } : null);
+      setInFlight(receipt ? { move, box, untilBlock: receipt.blockNumber } : null);
     },
     [tx],
   );
@@ -97,7 +111,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
       onScore: (box) => {
         if (!hall) return;
-        void send("score", hallCall(hall.address, "score", [gameId, box]));
+        void send("score", hallCall(hall.address, "score", [gameId, box]), box);
       },
     }),
     [hall, model, keepMask, setKeepMask, send, gameId, rollFee.data],
@@ -110,6 +124,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const callsOff = claimCallsOff(view);
   const canClaim =
     !!me &&
+    clockKnown &&
     (callsOff || !model.myTurn) &&
     deadline !== null &&
     nowMs > deadline &&
@@ -151,5 +166,5 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     </>
   );
 
-  return <GameTable model={model} handlers={handlers} actions={actions} />;
+  return <GameTable model={model} handlers={handlers} actions={actions} guardScores />;
 }

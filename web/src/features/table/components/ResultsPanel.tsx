@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { formatTokenAmount, ordinal } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { rematchesOf } from "@dicehall/core/game/rematch.ts";
+import { useHallGames } from "@/data/gameData.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { Credits } from "@/ui/Credits.tsx";
-import { payoutSentence } from "../hooks/resultWords.ts";
+import { creditTitle, potSentence } from "../hooks/resultWords.ts";
 import type { useGame } from "../hooks/useGame.ts";
 
 type Game = ReturnType<typeof useGame>;
@@ -11,8 +13,11 @@ type Game = ReturnType<typeof useGame>;
 /** The end: standings, winners and payout, then withdraw and rematch. */
 export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const { state, view, me, token, words } = game;
+  const { games } = useHallGames();
   const result = state?.result;
-  if (!result || !view) return null;
+  if (!result || !view || !state) return null;
+  // A lobby another player (or I) opened to play this table again; every player sees it here.
+  const rematch = rematchesOf(state, games.values())[0] ?? null;
   const standings = result.players
     .map((player, i) => ({
       player,
@@ -67,18 +72,49 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           );
         })}
       </ol>
-      <p className="muted small">
-        Pot {formatTokenAmount(view.pot, token, 6)}
-        {result.houseFee > 0n && `, house fee ${formatTokenAmount(result.houseFee, token, 6)}`};
-        {payoutSentence(result.winners.length, formatTokenAmount(result.payoutEach, token, 6))}
-      </p>
-      {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} title="Your winnings" />}
-      <div className="results__actions">
-        {iPlayed && (
-          <Link className="button button--primary" to={`/games/new?rematch=${gameId}`}>
-            Rematch
-          </Link>
+      <p className="muted small" data-testid="pot-line">
+        {potSentence(
+          formatTokenAmount(view.pot, token, 6),
+          result.houseFee > 0n ? formatTokenAmount(result.houseFee, token, 6) : null,
+          result.winners.length,
+          formatTokenAmount(result.payoutEach, token, 6),
         )}
+      </p>
+      {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} {...creditTitle(iWon)} />}
+      {iPlayed && rematch && (
+        <p className="results__rematch" data-testid="rematch-offer">
+          {sameAddress(rematch.creator, me) ? (
+            <>
+              You opened the rematch, game #{String(rematch.gameId)}: the others are invited.{" "}
+              <Link to={`/games/${rematch.gameId}`}>See who has joined</Link>
+            </>
+          ) : rematch.players.some((p) => sameAddress(p, me)) ? (
+            <>
+              You have joined the rematch, game #{String(rematch.gameId)}.{" "}
+              <Link to={`/games/${rematch.gameId}`}>Go to the table</Link>
+            </>
+          ) : (
+            <>
+              {rematch.creator ? words.name(rematch.creator) : "A player"} wants a rematch: game #
+              {String(rematch.gameId)}, same table.
+            </>
+          )}
+        </p>
+      )}
+      <div className="results__actions">
+        {iPlayed &&
+          (rematch ? (
+            !sameAddress(rematch.creator, me) &&
+            !rematch.players.some((p) => sameAddress(p, me)) && (
+              <Link className="button button--primary" to={`/games/${rematch.gameId}`}>
+                Join the rematch
+              </Link>
+            )
+          ) : (
+            <Link className="button button--primary" to={`/games/new?rematch=${gameId}`}>
+              Rematch
+            </Link>
+          ))}
         <Link className="button" to={`/games/${gameId}/replay`}>
           Watch the replay
         </Link>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { foldGame } from "@dicehall/core/game/gameState.ts";
 import { ALICE, BOB, CAROL, log, NATIVE } from "@dicehall/core/test/testLogs.ts";
-import { payoutSentence, refundOf } from "./resultWords.ts";
+import { creditTitle, payoutSentence, potSentence, refundOf } from "./resultWords.ts";
 
 describe("payoutSentence", () => {
   it("speaks of one winner in the singular", () => {
@@ -9,6 +9,31 @@ describe("payoutSentence", () => {
   });
   it("says 'each' only with several winners", () => {
     expect(payoutSentence(2, "0.00095 ETH")).toBe("the 2 winners get 0.00095 ETH each.");
+  });
+});
+
+describe("potSentence", () => {
+  it("keeps a space after the house fee's semicolon", () => {
+    expect(potSentence("0.002 ETH", "0.0005 ETH", 1, "0.0015 ETH")).toBe(
+      "Pot 0.002 ETH, house fee 0.0005 ETH; the winner gets 0.0015 ETH.",
+    );
+  });
+  it("leaves out a house fee of nothing", () => {
+    expect(potSentence("0.002 ETH", null, 2, "0.001 ETH")).toBe(
+      "Pot 0.002 ETH; the 2 winners get 0.001 ETH each.",
+    );
+  });
+});
+
+describe("creditTitle", () => {
+  it("calls a winner's credit their winnings", () => {
+    expect(creditTitle(true).title).toBe("Your winnings");
+  });
+  it("calls a loser's credit what it is: their credit in the hall, from other games", () => {
+    const { title, note } = creditTitle(false);
+    expect(title).toBe("Your credit in the hall");
+    expect(title).not.toMatch(/winnings/i);
+    expect(note).toMatch(/^Not from this game/);
   });
 });
 

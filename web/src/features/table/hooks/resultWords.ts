@@ -6,6 +6,32 @@ export function payoutSentence(winners: number, payout: string): string {
   return winners > 1 ? `the ${winners} winners get ${payout} each.` : `the winner gets ${payout}.`;
 }
 
+/** The line under the standings: the pot, the house fee if any, and what the winners get. */
+export function potSentence(
+  pot: string,
+  houseFee: string | null,
+  winners: number,
+  payout: string,
+): string {
+  return `Pot ${pot}${houseFee ? `, house fee ${houseFee}` : ""}; ${payoutSentence(winners, payout)}`;
+}
+
+/**
+ * The heading over the hall's credit on the end screen. Only a winner's credit holds winnings from
+ * this game; anyone else's comes from other games (winnings, refunds), so it is named as what it is.
+ */
+export function creditTitle(iWon: boolean): { title: string; note: string } {
+  return iWon
+    ? {
+        title: "Your winnings",
+        note: "Your winnings from this game wait in the hall with any other credit you have, until you withdraw them.",
+      }
+    : {
+        title: "Your credit in the hall",
+        note: "Not from this game: winnings and refunds from other games, waiting until you withdraw them.",
+      };
+}
+
 /**
  * What a cancelled table gave back to `me`: their bet when they held a seat at the cancel, else
  * nothing. (The hall's credit balance may hold more, from other games: that is shown apart.)

@@ -231,12 +231,41 @@ describe("buildTableModel", () => {
       expect(model.currentSeat).toBeNull();
       expect(model.rollLabel).toBe("Roll for the turn order · no fee");
       expect(model.rollHint).toMatch(/first roll draws the turn order/);
+      // The full table tells its players what to press, in the button's own words.
+      expect(model.rollHint).toMatch(/must press “Roll for the turn order”/);
+      expect(model.turnText).toMatch(
+        /^Round 1 of 13\. Someone must press “Roll for the turn order”/,
+      );
     }
     const stranger = buildTableModel(
       input({ view, me: "0x00000000000000000000000000000000000000cc" }),
     );
     expect(stranger.canRoll).toBe(false);
+    expect(stranger.rollHint).toMatch(/press “Roll for the turn order”/);
     expect(claimCallsOff(view)).toBe(true);
+  });
+
+  it("shows no countdown until the chain's clock has been read", () => {
+    // This computer's clock says the deadline is long gone; the chain's has not been read yet.
+    const model = buildTableModel(input({ nowMs: (T0 + 900) * 1000, clockKnown: false }));
+    expect(model.turnText).toBe("Round 1 of 13. Your turn.");
+    expect(model.canRoll).toBe(true);
+    expect(buildTableModel(input({ nowMs: T0 * 1000 })).turnText).toMatch(/ — 5:00 left\.$/);
+  });
+
+  it("turns the move clock urgent in its last 30 seconds", () => {
+    const deadline = (T0 + 300) * 1000;
+    expect(buildTableModel(input({ nowMs: deadline - 31_000 })).urgent).toBe(false);
+    expect(buildTableModel(input({ nowMs: deadline - 30_000 })).urgent).toBe(true);
+    expect(buildTableModel(input({ nowMs: deadline + 1 })).urgent).toBe(false);
+  });
+
+  it("keeps the previews and marks the chosen box while my score is out", () => {
+    const model = buildTableModel(input({ sending: "score", scoringBox: 9 }));
+    expect(model.scoring).toEqual({ box: 9, points: 30 });
+    expect(model.options?.find((o) => o.box === 12)).toMatchObject({ points: 16, legal: true });
+    expect(buildTableModel(input({ sending: "roll" })).scoring).toBeNull();
+    expect(buildTableModel(input()).scoring).toBeNull();
   });
 
   it("tumbles from the moment a roll is sent", () => {

@@ -6,6 +6,7 @@ import type { GameView, PlayerView } from "@/data/gameData.ts";
 import { describeEntry, type LogWords } from "@dicehall/core/game/gameLog.ts";
 import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/game/gameState.ts";
 import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
+import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
 
 export const MAX_ROLLS = 3;
 const ALL_KEPT = 0b11111;
@@ -18,10 +19,17 @@ export interface ChainTableInput {
   me: Address | undefined;
   /** The chain's clock (ms): deadlines are block timestamps. */
   nowMs: number;
+  /**
+   * Whether the chain's clock has been read yet. Until it has, `nowMs` is this computer's clock,
+   * which may be minutes off the chain's: no countdown is shown rather than a wrong one.
+   */
+  clockKnown?: boolean;
   /** My keep choice for the next re-roll. */
   keepMask: number;
   /** A roll or score of mine is being sent and not yet seen on chain. */
   sending: "roll" | "score" | "claim" | null;
+  /** The box of the score being sent, if that is what is being sent. */
+  scoringBox?: number | null;
   /** e.g. "0.0001 ETH"; "" when free; null while unknown. */
   rollFee: string | null;
   words: LogWords;
@@ -123,7 +131,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
 
   // The contract lets anyone time the player out once the move deadline has passed: a roll sent
   // then may be lost to that race (and its fee with it), so the table stops offering moves.
-  const deadline = moveDeadlineMs(view);
+  const deadline = input.clockKnown === false ? null : moveDeadlineMs(view);
   const timeUp = deadline !== null && nowMs > deadline;
   const blockedReason =
     (myTurn || (out && mySeat >= 0)) && timeUp
@@ -144,9 +152,14 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     sending === null;
 
   // The dice on the table are never scored while a roll is out (its number may be known already).
-  const canScore =
-    myTurn && !drawing && !timeUp && rollsUsed > 0 && turnDice !== null && !out && sending === null;
-  const options = canScore && mySeat >= 0 ? boxOptions(players[mySeat].sheet, turnDice) : null;
+  const scorable = myTurn && !drawing && !timeUp && rollsUsed > 0 && turnDice !== null && !out;
+  const canScore = scorable && sending === null;
+  // While my score is out, the previews stay (disabled) and the chosen box stays marked.
+  const scoringNow = scorable && sending === "score" && (input.scoringBox ?? null) !== null;
+  const options =
+    (canScore || scoringNow) && mySeat >= 0 ? boxOptions(players[mySeat].sheet, turnDice) : null;
+  const chosen = scoringNow ? options?.find((o) => o.box === input.scoringBox) : undefined;
+  const scoring = chosen ? { box: chosen.box, points: chosen.points + chosen.bonus } : null;
 
   const fee =
     input.rollFee === null ? "" : input.rollFee === "" ? " · no fee" : ` · fee ${input.rollFee}`;
@@ -177,8 +190,8 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     rollHint = `${refused ? "The randomness provider refused the roll" : `Randomness for request #${view.pendingSequence} is late`}. ${who} ask for the dice again, keeping the same dice${whose}.${callOff}`;
   } else if (drawing) {
     rollHint = myTurn
-      ? "The first roll draws the turn order: any player at the table may make it, and its dice go to whoever it puts first."
-      : "Waiting for a player to make the first roll, which draws the turn order.";
+      ? "Every seat is taken: someone at the table must press “Roll for the turn order”. Any player may; the first roll draws the turn order, and its dice go to whoever it puts first."
+      : "Every seat is taken: waiting for a player at the table to press “Roll for the turn order”.";
   } else if (myTurn && rollsUsed === 0) {
     rollHint = "Roll to start your turn.";
   } else if (myTurn && rollsUsed >= MAX_ROLLS) {
@@ -202,7 +215,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       ? "This game was called off: the pot was shared among the players still in."
       : "This table was cancelled.";
   else if (drawing)
-    turnText = `Round 1 of ${boxCount(ruleSetId)}. The first roll draws the turn order${left ? ` — ${left}` : ""}.`;
+    turnText = `Round 1 of ${boxCount(ruleSetId)}. Someone must press “Roll for the turn order”${left ? ` — ${left}` : ""}.`;
   else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
@@ -229,8 +242,10 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     rollHint,
     blockedReason,
     options,
+    scoring,
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,
+    urgent: running && deadline !== null && deadline > nowMs && deadline - nowMs <= URGENT_MS,
     log: state.log.map((entry) => ({ id: entry.id, text: describeEntry(entry, words, ruleSetId) })),
     busyText: input.busyText,
     errorText: input.errorText,

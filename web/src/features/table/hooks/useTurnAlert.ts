@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from "react";
+import type { Address } from "viem";
+import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
+import {
+  turnAlertStep,
+  turnAlertText,
+  type TurnAlertCue,
+  type TurnAlertSeen,
+  type TurnAlertTable,
+  type TurnPhase,
+} from "@dicehall/core/game/turnAlert.ts";
+import type { GameView } from "@/data/gameData.ts";
+import { beep, markTab, showNotification, vibrate } from "@/ui/alerts.ts";
+import { useAnnounce } from "@/ui/announce.tsx";
+import { moveDeadlineMs, rollRetryAtMs } from "./tableModel.ts";
+
+/** The chain's view of a table, as the alert reads it (core/game/turnAlert.ts). */
+export function alertTable(
+  gameId: bigint,
+  view: GameView,
+  forfeited: readonly Address[],
+  nowMs: number,
+): TurnAlertTable {
+  const retryAt = rollRetryAtMs(view);
+  return {
+    gameId,
+    running: STATUS_NAMES[view.status] === "running",
+    orderDrawn: view.orderDrawn,
+    round: view.round,
+    players: view.players,
+    current: view.orderDrawn ? (view.players[view.currentSeat] ?? null) : null,
+    forfeited,
+    askAgain:
+      view.entropyAttempts > 0 && retryAt !== null && nowMs >= retryAt
+        ? { attempts: view.entropyAttempts }
+        : null,
+    deadlineMs: moveDeadlineMs(view),
+    nowMs,
+  };
+}
+
+const TAB_TEXT: Record<TurnPhase, string> = {
+  move: "Your turn",
+  draw: "Roll for the turn order",
+  askAgain: "Ask for the dice again",
+};
+
+/**
+ * Calls the connected player back when a move comes to them (turnAlert.ts decides when): the tab's
+ * title and icon while the move waits, and at the moment it comes a beep, a vibration, and a
+ * notification if the tab is hidden and the player allowed them. Repeated once, louder, in the
+ * move's last 30 seconds.
+ */
+export function useTurnAlert(
+  gameId: bigint,
+  view: GameView | undefined,
+  forfeited: readonly Address[],
+  me: Address | undefined,
+  /** The chain's time; null until the chain's clock is read (a page's first look waits for it). */
+  nowMs: number | null,
+): TurnPhase | null {
+  const announce = useAnnounce();
+  const seen = useRef<TurnAlertSeen | undefined>(undefined);
+  const [mine, setMine] = useState<TurnPhase | null>(null);
+  const [cue, setCue] = useState<TurnAlertCue | null>(null);
+
+  useEffect(() => {
+    if (!view || nowMs === null) return;
+    const step = turnAlertStep(seen.current, alertTable(gameId, view, forfeited, nowMs), me);
+    seen.current = step.seen;
+    setMine(step.mine);
+    if (step.cue) setCue(step.cue);
+  }, [gameId, view, forfeited, me, nowMs]);
+
+  useEffect(() => {
+    if (!cue) return;
+    const urgent = cue.kind === "urgent";
+    const words = turnAlertText(cue, gameId);
+    beep(urgent);
+    vibrate(urgent);
+    showNotification(`Dicehall: ${words.title}`, words.body, `${cue.key}:${cue.kind}`);
+    // The table already says whose turn it is when the turn passes; the last stretch is news.
+    if (urgent) announce(`${words.title}: ${words.body}`);
+  }, [cue, gameId, announce]);
+
+  useEffect(() => (mine ? markTab(TAB_TEXT[mine]) : undefined), [mine]);
+  return mine;
+}
