@@ -186,8 +186,8 @@ export function LobbyPanel({
         </p>
       )}
       <p className="muted small">
-        The game starts by itself when the last seat fills; turn order is shuffled on chain.{" "}
-        <Link to="/games">Other tables</Link>
+        When the last seat fills, someone at the table must press “Roll for the turn order”: that
+        first roll draws the order from Pyth Entropy. <Link to="/games">Other tables</Link>
       </p>
     </section>
   );
