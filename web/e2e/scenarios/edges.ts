@@ -3,9 +3,19 @@
 // replay; a player who holds less than the bet is told so beside a disabled Join, and every
 // address shows a face that opens the full address.
 import assert from "node:assert/strict";
-import { numberToHex, parseEther, zeroAddress } from "viem";
+import {
+  createWalletClient,
+  http,
+  numberToHex,
+  parseEther,
+  parseEventLogs,
+  parseGwei,
+  zeroAddress,
+} from "viem";
 
-import { gameView, openLobby, shortAddress, STATUS } from "../lib/chain.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+
+import { credits, gameView, openLobby, shortAddress, STATUS } from "../lib/chain.ts";
 import { e2e, type Session, type Suite, type TrackedPage } from "../lib/harness.ts";
 import { connectDevAccount, MOVE_TIMEOUT_MS } from "../lib/ui.ts";
 
@@ -66,6 +76,87 @@ export function edgeScenarios(suite: () => Suite): void {
       assert.deepEqual([...view.players].sort(), [a, b].sort());
       assert.equal(view.config.ruleSet, 2);
       assert.equal(view.config.seats, 3);
+    },
+  );
+
+  e2e(
+    suite,
+    "Play now: two players who press it in the same block still meet (the later one moves)",
+    { timeout: 240_000 },
+    async (session) => {
+      const { stack } = session;
+      const [player, rival] = [stack.accounts[2], stack.accounts[17]];
+      const bet = parseEther("0.0234");
+      // A 2-seat Yatzy table at 0.0234 ETH: no other scenario opens that kind.
+      const kind = { token: zeroAddress, bet, seats: 2, ruleSet: 1 };
+      const remembered = {
+        "dicehall.tablePrefs.31337": JSON.stringify({ ...kind, bet: bet.toString() }),
+      };
+      const creditBefore = await credits(stack, zeroAddress, player);
+      const p = await openWith(session, "player (account 2)", 2, "/games", remembered);
+      await p.page.getByText(/A seat at a 2-player Yatzy table for 0\.0234 ETH/).waitFor();
+
+      // The node stops mining: the player's table and the rival's land in one block, so neither
+      // page could have seen the other's table when it chose to open one.
+      const rpc = stack.publicClient.request as unknown as (args: {
+        method: string;
+        params: unknown[];
+      }) => Promise<unknown>;
+      const nonce = (blockTag: "latest" | "pending") =>
+        stack.publicClient.getTransactionCount({ address: player, blockTag });
+      await rpc({ method: "evm_setAutomine", params: [false] });
+      let rivalHash: `0x${string}`;
+      try {
+        const before = await nonce("latest");
+        await p.page.getByRole("button", { name: "Play now" }).click();
+        const deadline = Date.now() + MOVE_TIMEOUT_MS;
+        while ((await nonce("pending")) === before) {
+          if (Date.now() > deadline) throw new Error("the player's table was never sent");
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        // The rival pays a higher tip, so its table is first in the block: the older one.
+        rivalHash = await createWalletClient({
+          chain: stack.publicClient.chain,
+          transport: http(stack.rpcUrl),
+          account: rival,
+        }).writeContract({
+          address: stack.diceHall,
+          abi: diceHallAbi,
+          functionName: "createGame",
+          args: [{ ...kind, joinWindow: 900, moveTimeout: 300, invitees: [] }],
+          value: bet,
+          maxPriorityFeePerGas: parseGwei("50"),
+          maxFeePerGas: parseGwei("500"),
+          gas: 400_000n,
+        });
+        await rpc({ method: "evm_mine", params: [] });
+      } finally {
+        await rpc({ method: "evm_setAutomine", params: [true] });
+      }
+      const rivalReceipt = await stack.publicClient.waitForTransactionReceipt({ hash: rivalHash });
+      const [rivalCreated] = parseEventLogs({
+        abi: diceHallAbi,
+        logs: rivalReceipt.logs,
+        eventName: "GameCreated",
+      });
+      const older = rivalCreated.args.gameId;
+      const mine = older + 1n;
+      assert.equal((await gameView(stack, mine)).players[0], player, "the player's own table");
+
+      // The player's page sees the older twin, leaves its own table and takes the seat there.
+      await p.page.getByText(new RegExp(`same kind of table #${older}`)).waitFor({
+        timeout: MOVE_TIMEOUT_MS,
+      });
+      await p.page.waitForURL(new RegExp(`/games/${older}$`), { timeout: MOVE_TIMEOUT_MS });
+      const met = await gameView(stack, older);
+      assert.equal(met.status, STATUS.Running, "the two met: the table filled and started");
+      assert.deepEqual([...met.players].sort(), [player, rival].sort());
+      assert.equal((await gameView(stack, mine)).status, STATUS.Cancelled);
+      assert.equal(
+        await credits(stack, zeroAddress, player),
+        creditBefore + bet,
+        "the bet on the cancelled table is the player's credit",
+      );
     },
   );
 

@@ -189,7 +189,7 @@ export function LobbyPage() {
       )}
       {address && (
         <>
-          <Credits tokens={[NATIVE, ...lobbies.tokens]} title="Winnings to withdraw" />
+          <Credits tokens={[NATIVE, ...lobbies.tokens]} title="Your credit in the hall" />
           <section aria-labelledby="mine-title" className="lobby__section">
             <h2 id="mine-title">My games</h2>
             {lobbies.isPending ? (

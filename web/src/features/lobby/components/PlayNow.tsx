@@ -9,6 +9,7 @@ const STEP_TEXT = {
   approve: "Approving the token",
   join: "Taking a seat",
   open: "Opening a table",
+  move: "Moving to the other table",
 };
 
 /**
@@ -36,6 +37,14 @@ export function PlayNow({ rows, nowMs }: { rows: readonly LobbyRow[]; nowMs: num
         {formatTokenAmount(prefs.bet, prefs.tokenInfo, 6)} (or close to it), or a new one that the
         next player to press joins.
       </p>
+      {flow.moved && (
+        <p className="tx" role="status">
+          Another player opened the same kind of table #{String(flow.moved.to)} a moment before your
+          #{String(flow.moved.from)}, so you are moving there to play them: #
+          {String(flow.moved.from)} is cancelled and its bet is back as your credit in the hall
+          (withdraw it on the tables page).
+        </p>
+      )}
       {flow.busy && (
         <p className="tx tx--busy">
           {STEP_TEXT[flow.step]}: {PHASE_TEXT[flow.phase]}

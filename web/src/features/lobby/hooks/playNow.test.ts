@@ -7,6 +7,7 @@ import {
   betRange,
   effectivePrefs,
   JOIN_MARGIN_MS,
+  olderTwin,
   pickTable,
   type CandidateTable,
 } from "./playNow.ts";
@@ -119,5 +120,44 @@ describe("effectivePrefs", () => {
     const closed = { ...settings, tokens: [{ ...token, allowed: false }, native] };
     expect(effectivePrefs(remembered, closed)?.token).toBe(zeroAddress);
     expect(effectivePrefs(null, { ...settings, tokens: [] })).toBeNull();
+  });
+});
+
+describe("olderTwin", () => {
+  // Bob opened table 8 in the same moment as Alice opened table 7.
+  const mine = 8n;
+  const twin = table(7, { players: [ALICE] });
+  const bobs = table(8, { players: [BOB] });
+
+  it("moves the later of two players who opened the same kind of table at once", () => {
+    expect(olderTwin([bobs, twin], mine, prefs, BOB, NOW)).toBe(7n);
+  });
+
+  it("keeps the earlier one where they are: no table older than theirs", () => {
+    expect(olderTwin([bobs, twin], 7n, prefs, ALICE, NOW)).toBeNull();
+  });
+
+  it("never moves to a newer table, a full, private, closing or different one", () => {
+    const newer = table(9);
+    const full = table(6, { players: [ALICE, CAROL] });
+    const privateOne = table(5, { isPrivate: true });
+    const closing = table(4, { deadline: BigInt(Math.floor((NOW + JOIN_MARGIN_MS / 2) / 1000)) });
+    const otherRules = table(3, { ruleSet: 1 });
+    const otherBet = table(2, { bet: prefs.bet * 3n });
+    expect(
+      olderTwin(
+        [newer, full, privateOne, closing, otherRules, otherBet, bobs],
+        mine,
+        prefs,
+        BOB,
+        NOW,
+      ),
+    ).toBeNull();
+  });
+
+  it("never moves to a table I am already at", () => {
+    expect(
+      olderTwin([table(7, { players: [ALICE, BOB] }), bobs], mine, prefs, BOB, NOW),
+    ).toBeNull();
   });
 });

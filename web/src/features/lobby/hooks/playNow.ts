@@ -76,6 +76,25 @@ export function pickTable(
   return join ? { kind: "join", gameId: join.gameId } : { kind: "open" };
 }
 
+/**
+ * Two players who press "Play now" in the same moment each open a table before either sees the
+ * other's. Once my new table is on chain, the older one wins: if a table of the kind with a lower
+ * number than mine is live, public and has a free seat, and I am not at it, I move there (leaving
+ * my own table cancels it, my bet back as credit). The player at the older table sees no older
+ * twin and stays, so of any two such players exactly one moves, and they meet.
+ */
+export function olderTwin(
+  tables: readonly CandidateTable[],
+  mine: bigint,
+  prefs: TablePrefs,
+  me: Address,
+  nowMs: number,
+): bigint | null {
+  const older = tables.filter((t) => t.gameId < mine && !t.players.some((p) => same(p, me)));
+  const choice = pickTable(older, prefs, me, nowMs);
+  return choice.kind === "join" ? choice.gameId : null;
+}
+
 /** The join window of a table "Play now" opens: 15 minutes, inside the owner's bounds. */
 export const PLAY_NOW_JOIN_WINDOW = 900;
 /** Its time per move: 5 minutes, inside the owner's bounds. */

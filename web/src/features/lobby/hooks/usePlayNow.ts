@@ -12,33 +12,36 @@ import { approveCall, hallCall, useTx } from "@/chain/tx.ts";
 import { loadTablePrefs, saveTablePrefs } from "@/data/tablePrefs.ts";
 import {
   effectivePrefs,
+  olderTwin,
   pickTable,
   PLAY_NOW_JOIN_WINDOW,
   PLAY_NOW_MOVE_TIMEOUT,
   type CandidateTable,
 } from "./playNow.ts";
 import type { LobbyRow } from "./useLobbies.ts";
+import type { GameView } from "@/data/gameData.ts";
 
 /** The lobby's rows as "Play now" weighs them: only those whose getGame() view is read. */
 export function candidatesOf(rows: readonly LobbyRow[]): CandidateTable[] {
-  return rows.flatMap(({ game, view }) =>
-    view
-      ? [
-          {
-            gameId: game.gameId,
-            token: view.config.token,
-            bet: view.config.bet,
-            seats: view.config.seats,
-            ruleSet: view.config.ruleSet,
-            isPrivate: view.config.invitees.length > 0,
-            open: view.status === 1,
-            players: view.players,
-            deadline: view.deadline,
-          },
-        ]
-      : [],
-  );
+  return rows.flatMap(({ game, view }) => (view ? [candidateOf(game.gameId, view)] : []));
 }
+
+function candidateOf(gameId: bigint, view: GameView): CandidateTable {
+  return {
+    gameId,
+    token: view.config.token,
+    bet: view.config.bet,
+    seats: view.config.seats,
+    ruleSet: view.config.ruleSet,
+    isPrivate: view.config.invitees.length > 0,
+    open: view.status === 1,
+    players: view.players,
+    deadline: view.deadline,
+  };
+}
+
+/** How far below a new table's number "Play now" looks on chain for a twin opened at once. */
+const TWIN_LOOKBACK = 8n;
 
 const inRange = (v: number, { min, max }: { min: number; max: number }) =>
   Math.min(Math.max(v, min), max);
@@ -61,12 +64,54 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
   };
   const approveTx = useTx(ctx);
   const tx = useTx(ctx);
-  const [step, setStep] = useState<"idle" | "approve" | "join" | "open">("idle");
+  const [step, setStep] = useState<"idle" | "approve" | "join" | "open" | "move">("idle");
+  const [moved, setMoved] = useState<{ from: bigint; to: bigint } | null>(null);
+
+  /** The token's allowance for `bet`, asked for if short; false if the player refused it. */
+  const allowed = async (bet: bigint): Promise<boolean> => {
+    if (!hall || !me || !prefs || isNative(prefs.token)) return true;
+    const allowance = await readContract(hall.client, {
+      address: prefs.token,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [me, hall.address],
+    }).catch(() => 0n);
+    if (allowance >= bet) return true;
+    setStep("approve");
+    return !!(await approveTx.run(approveCall(prefs.token, hall.address, bet)));
+  };
+
+  /** Live tables just below `mine` as the chain has them now, with the lobby's older ones. */
+  const tablesBelow = async (mine: bigint): Promise<CandidateTable[]> => {
+    if (!hall) return [];
+    const ids: bigint[] = [];
+    for (let id = mine - 1n; id >= 1n && id >= mine - TWIN_LOOKBACK; id--) ids.push(id);
+    const fresh = await Promise.all(
+      ids.map((id) =>
+        readContract(hall.client, {
+          address: hall.address,
+          abi: diceHallAbi,
+          functionName: "getGame",
+          args: [id],
+        }).then(
+          (view) => candidateOf(id, view),
+          () => null,
+        ),
+      ),
+    );
+    const seen = new Set(ids);
+    return [
+      ...fresh.filter((t): t is CandidateTable => t !== null),
+      ...candidatesOf(rows).filter((t) => !seen.has(t.gameId)),
+    ];
+  };
 
   const play = async () => {
     if (!hall || !me || !prefs || !settings.data) return;
     approveTx.reset();
     tx.reset();
+    setMoved(null);
+    const started = Date.now();
     const choice = pickTable(candidatesOf(rows), prefs, me, nowMs);
     if (choice.kind === "waiting") {
       navigate(`/games/${choice.gameId}`);
@@ -78,19 +123,7 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
       choice.kind === "join"
         ? (rows.find((r) => r.game.gameId === choice.gameId)?.view?.config.bet ?? prefs.bet)
         : prefs.bet;
-    if (!native) {
-      const allowance = await readContract(hall.client, {
-        address: prefs.token,
-        abi: erc20Abi,
-        functionName: "allowance",
-        args: [me, hall.address],
-      }).catch(() => 0n);
-      if (allowance < bet) {
-        setStep("approve");
-        const approved = await approveTx.run(approveCall(prefs.token, hall.address, bet));
-        if (!approved) return setStep("idle");
-      }
-    }
+    if (!(await allowed(bet))) return setStep("idle");
     const remember = () =>
       saveTablePrefs(hall.chainId, {
         token: prefs.token,
@@ -128,20 +161,42 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
         native ? bet : 0n,
       ),
     );
-    setStep("idle");
-    if (!receipt) return;
+    if (!receipt) return setStep("idle");
     remember();
     const [created] = parseEventLogs({
       abi: diceHallAbi,
       logs: receipt.logs,
       eventName: "GameCreated",
     });
-    if (created) navigate(`/games/${created.args.gameId}?created=1`);
+    if (!created) return setStep("idle");
+    const mine = created.args.gameId;
+    // Someone may have pressed in the same moment: the older of the two tables wins.
+    const now = nowMs + (Date.now() - started);
+    const twin = olderTwin(await tablesBelow(mine), mine, prefs, me, now);
+    if (twin === null) {
+      setStep("idle");
+      navigate(`/games/${mine}?created=1`);
+      return;
+    }
+    setStep("move");
+    setMoved({ from: mine, to: twin });
+    const left = await tx.run(hallCall(hall.address, "leaveGame", [mine]));
+    if (!left) {
+      setStep("idle");
+      navigate(`/games/${mine}?created=1`);
+      return;
+    }
+    if (!(await allowed(bet))) return setStep("idle");
+    setStep("move");
+    const joined = await tx.run(hallCall(hall.address, "joinGame", [twin], native ? bet : 0n));
+    setStep("idle");
+    if (joined) navigate(`/games/${twin}`);
   };
 
   return {
     play,
     prefs,
+    moved,
     ready: !!hall && !!me && !!prefs,
     step,
     busy: tx.busy || approveTx.busy,
