@@ -3,6 +3,7 @@
 // table. A finished on-chain game is analysed from its events alone: a per-player summary whose
 // scores are the contract's, and the chart of expected final score through the game.
 import assert from "node:assert/strict";
+import { join } from "node:path";
 
 import { adviseKeep } from "@dicehall/core/coach/advise.ts";
 import { buildTable } from "@dicehall/core/coach/solver.ts";
@@ -18,7 +19,7 @@ import {
   startGame,
 } from "../lib/chain.ts";
 import { BLOCKING_IMPACTS, describeViolations, runAxe } from "../lib/axe.ts";
-import { e2e, type Suite } from "../lib/harness.ts";
+import { e2e, SCREENSHOTS_DIR, type Suite } from "../lib/harness.ts";
 import { diceGroup, settledDice, waitForRoll, waitForRollEnabled } from "../lib/ui.ts";
 
 /** Yazty (rule set 2): its table builds in a tenth of a second, in Node and in the worker. */
@@ -143,6 +144,7 @@ export function coachScenarios(suite: () => Suite): void {
       }
       const chart = page.getByTestId("coach-chart");
       await chart.waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, "analysis.png"), fullPage: true });
       assert.equal(await chart.locator("polyline").count(), 2, "one line per player");
       assert.match(
         (await page.getByTestId("coach-objective").textContent()) ?? "",
