@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { sameAddress } from "./gameState.ts";
 
 /**
  * "Your turn, wherever you are": when a move comes to the connected player, the app raises an
@@ -52,22 +53,19 @@ export interface TurnAlertSeen {
   urgentKey: string | null;
 }
 
-const same = (a: Address | null | undefined, b: Address | null | undefined) =>
-  !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
 /** The move that is `me`'s now (game + round + player + phase), or null when none is. */
 export function myMove(
   table: TurnAlertTable,
   me: Address | undefined,
 ): { key: string; phase: TurnPhase } | null {
   if (!me || !table.running) return null;
-  if (!table.players.some((p) => same(p, me))) return null;
-  if (table.forfeited.some((p) => same(p, me))) return null;
+  if (!table.players.some((p) => sameAddress(p, me))) return null;
+  if (table.forfeited.some((p) => sameAddress(p, me))) return null;
   if (table.deadlineMs !== null && table.nowMs > table.deadlineMs) return null;
   const at = `${table.gameId}:${table.round}:${me.toLowerCase()}`;
   if (table.askAgain) return { key: `${at}:askAgain${table.askAgain.attempts}`, phase: "askAgain" };
   if (!table.orderDrawn) return { key: `${at}:draw`, phase: "draw" };
-  if (same(table.current, me)) return { key: `${at}:move`, phase: "move" };
+  if (sameAddress(table.current, me)) return { key: `${at}:move`, phase: "move" };
   return null;
 }
 
@@ -115,6 +113,13 @@ export function turnAlertStep(
   return { seen, cue: null, mine: move.phase };
 }
 
+/** What a move that came to the player is called: the tab's title and a notification's. */
+export const TURN_PHASE_TITLE: Record<TurnPhase, string> = {
+  move: "Your turn",
+  draw: "Roll for the turn order",
+  askAgain: "Ask for the dice again",
+};
+
 /** The words of a cue: a notification's title and body, and what a screen reader hears. */
 export function turnAlertText(cue: TurnAlertCue, gameId: bigint): { title: string; body: string } {
   const game = `Game #${gameId}`;
@@ -124,18 +129,13 @@ export function turnAlertText(cue: TurnAlertCue, gameId: bigint): { title: strin
       body: `${game}: make your move before time runs out.`,
     };
   }
+  const title = TURN_PHASE_TITLE[cue.phase];
   switch (cue.phase) {
     case "draw":
-      return {
-        title: "Roll for the turn order",
-        body: `${game}: every seat is taken. Someone must make the first roll.`,
-      };
+      return { title, body: `${game}: every seat is taken. Someone must make the first roll.` };
     case "askAgain":
-      return {
-        title: "Ask for the dice again",
-        body: `${game}: the roll did not come; you can ask for it again.`,
-      };
+      return { title, body: `${game}: the roll did not come; you can ask for it again.` };
     default:
-      return { title: "Your turn", body: `${game}: it's your move.` };
+      return { title, body: `${game}: it's your move.` };
   }
 }

@@ -58,22 +58,27 @@ export function useHallGames() {
   return { games, isPending: logs.isPending, error: logs.error, refetch: logs.refetch };
 }
 
+/** getGame() of each id, in the order given. */
+export function readGameViews(hall: Hall, ids: readonly bigint[]): Promise<GameView[]> {
+  return Promise.all(
+    ids.map((gameId) =>
+      readContract(hall.client, {
+        address: hall.address,
+        abi: diceHallAbi,
+        functionName: "getGame",
+        args: [gameId],
+      }),
+    ),
+  );
+}
+
 export function useGameViews(ids: readonly bigint[]) {
   const hall = useHall();
   const sorted = useMemo(() => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), [ids]);
   return useQuery({
     queryKey: hall ? queryKeys.gameViews(hall.scope, sorted) : queryKeys.idle("gameViews"),
     queryFn: async () => {
-      const views = await Promise.all(
-        sorted.map((gameId) =>
-          readContract(hall!.client, {
-            address: hall!.address,
-            abi: diceHallAbi,
-            functionName: "getGame",
-            args: [gameId],
-          }),
-        ),
-      );
+      const views = await readGameViews(hall!, sorted);
       return new Map(sorted.map((id, i) => [id.toString(), views[i]]));
     },
     enabled: !!hall && sorted.length > 0,

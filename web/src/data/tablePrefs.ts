@@ -1,4 +1,5 @@
 import { isAddress, type Address } from "viem";
+import { localStore } from "./localStore.ts";
 
 /**
  * The kind of table a player last opened or joined: what "Play now" looks for (and opens when it
@@ -14,16 +15,8 @@ export interface TablePrefs {
 const KEY = "dicehall.tablePrefs";
 const keyFor = (chainId: number) => `${KEY}.${chainId}`;
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The remembered table, or null when there is none (or what is stored is not one). */
-export function loadTablePrefs(chainId: number, store = storage()): TablePrefs | null {
+export function loadTablePrefs(chainId: number, store = localStore()): TablePrefs | null {
   try {
     const raw = store?.getItem(keyFor(chainId));
     if (!raw) return null;
@@ -39,7 +32,7 @@ export function loadTablePrefs(chainId: number, store = storage()): TablePrefs |
   }
 }
 
-export function saveTablePrefs(chainId: number, prefs: TablePrefs, store = storage()): void {
+export function saveTablePrefs(chainId: number, prefs: TablePrefs, store = localStore()): void {
   try {
     const { token, bet, seats, ruleSet } = prefs;
     store?.setItem(keyFor(chainId), JSON.stringify({ token, bet: bet.toString(), seats, ruleSet }));

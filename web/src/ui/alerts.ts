@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { localStore } from "@/data/localStore.ts";
 
 /**
  * The ways the app can call a player back to a table they are not looking at: a short beep
@@ -14,21 +15,13 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Sound is on unless the player turned it off (remembered on this device). */
 export function soundOn(): boolean {
-  return storage()?.getItem(SOUND_KEY) !== "off";
+  return localStore()?.getItem(SOUND_KEY) !== "off";
 }
 
 export function setSoundOn(on: boolean): void {
-  storage()?.setItem(SOUND_KEY, on ? "on" : "off");
+  localStore()?.setItem(SOUND_KEY, on ? "on" : "off");
   notify();
 }
 
@@ -152,10 +145,7 @@ export const ALERT_FAVICON =
 /** The tab's title with the alert in front: "(!) Your turn · Dicehall". */
 export const alertTitle = (what: string, base: string): string => `(!) ${what} · ${base}`;
 
-/**
- * Shows `what` in the tab (title and icon) until the returned function puts them back. Null
- * `what` shows nothing.
- */
+/** Shows `what` in the tab (title and icon) until the returned function puts them back. */
 export function markTab(what: string): () => void {
   const base = document.title;
   const icon = document.querySelector<HTMLLinkElement>("link[rel~='icon']");

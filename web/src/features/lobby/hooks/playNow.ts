@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import type { BetToken, HallSettings } from "@/chain/settings.ts";
 import type { TablePrefs } from "@/data/tablePrefs.ts";
 
@@ -32,13 +33,11 @@ export function betRange(bet: bigint): { min: bigint; max: bigint } {
   return { min: bet / 2n, max: bet * 2n };
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** Whether a table is the kind the player asked for (token, bet range, rule set, seats). */
 export function fitsPrefs(table: CandidateTable, prefs: TablePrefs): boolean {
   const { min, max } = betRange(prefs.bet);
   return (
-    same(table.token, prefs.token) &&
+    sameAddress(table.token, prefs.token) &&
     table.ruleSet === prefs.ruleSet &&
     table.seats === prefs.seats &&
     table.bet >= min &&
@@ -68,7 +67,7 @@ export function pickTable(
         fitsPrefs(t, prefs),
     )
     .sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0));
-  const seated = (t: CandidateTable) => t.players.some((p) => same(p, me));
+  const seated = (t: CandidateTable) => t.players.some((p) => sameAddress(p, me));
   // Already waiting at such a table: back to it, rather than a second bet on another.
   const mine = live.find(seated);
   if (mine) return { kind: "waiting", gameId: mine.gameId };
@@ -90,7 +89,7 @@ export function olderTwin(
   me: Address,
   nowMs: number,
 ): bigint | null {
-  const older = tables.filter((t) => t.gameId < mine && !t.players.some((p) => same(p, me)));
+  const older = tables.filter((t) => t.gameId < mine && !t.players.some((p) => sameAddress(p, me)));
   const choice = pickTable(older, prefs, me, nowMs);
   return choice.kind === "join" ? choice.gameId : null;
 }
@@ -100,7 +99,8 @@ export const PLAY_NOW_JOIN_WINDOW = 900;
 /** Its time per move: 5 minutes, inside the owner's bounds. */
 export const PLAY_NOW_MOVE_TIMEOUT = 300;
 
-const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), max);
+/** `v` kept inside [min, max]. */
+export const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), max);
 const clampBig = (v: bigint, min: bigint, max: bigint) => (v < min ? min : v > max ? max : v);
 
 /**
@@ -114,7 +114,7 @@ export function effectivePrefs(
   settings: HallSettings,
 ): (TablePrefs & { tokenInfo: BetToken }) | null {
   const allowed = settings.tokens.filter((t) => t.allowed);
-  const kept = remembered && allowed.find((t) => same(t.address, remembered.token));
+  const kept = remembered && allowed.find((t) => sameAddress(t.address, remembered.token));
   if (remembered && kept) {
     return {
       token: kept.address,

@@ -11,6 +11,7 @@ import { isNative } from "@/chain/tokens.ts";
 import { approveCall, hallCall, useTx } from "@/chain/tx.ts";
 import { loadTablePrefs, saveTablePrefs } from "@/data/tablePrefs.ts";
 import {
+  clamp,
   effectivePrefs,
   olderTwin,
   pickTable,
@@ -19,7 +20,7 @@ import {
   type CandidateTable,
 } from "./playNow.ts";
 import type { LobbyRow } from "./useLobbies.ts";
-import type { GameView } from "@/data/gameData.ts";
+import { readGameViews, type GameView } from "@/data/gameData.ts";
 
 /** The lobby's rows as "Play now" weighs them: only those whose getGame() view is read. */
 export function candidatesOf(rows: readonly LobbyRow[]): CandidateTable[] {
@@ -42,9 +43,6 @@ function candidateOf(gameId: bigint, view: GameView): CandidateTable {
 
 /** How far below a new table's number "Play now" looks on chain for a twin opened at once. */
 const TWIN_LOOKBACK = 8n;
-
-const inRange = (v: number, { min, max }: { min: number; max: number }) =>
-  Math.min(Math.max(v, min), max);
 
 /**
  * "Play now": a seat at the oldest open public table of the kind the player last opened or
@@ -86,24 +84,11 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
     if (!hall) return [];
     const ids: bigint[] = [];
     for (let id = mine - 1n; id >= 1n && id >= mine - TWIN_LOOKBACK; id--) ids.push(id);
-    const fresh = await Promise.all(
-      ids.map((id) =>
-        readContract(hall.client, {
-          address: hall.address,
-          abi: diceHallAbi,
-          functionName: "getGame",
-          args: [id],
-        }).then(
-          (view) => candidateOf(id, view),
-          () => null,
-        ),
-      ),
-    );
-    const seen = new Set(ids);
-    return [
-      ...fresh.filter((t): t is CandidateTable => t !== null),
-      ...candidatesOf(rows).filter((t) => !seen.has(t.gameId)),
-    ];
+    // Every id below the newest exists; if the read fails, the lobby's list is all there is.
+    const views = await readGameViews(hall, ids).catch(() => null);
+    const fresh = views ? ids.map((id, i) => candidateOf(id, views[i])) : [];
+    const seen = new Set(fresh.map((t) => t.gameId));
+    return [...fresh, ...candidatesOf(rows).filter((t) => !seen.has(t.gameId))];
   };
 
   const play = async () => {
@@ -143,6 +128,7 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
       return;
     }
     setStep("open");
+    const { joinWindow, moveTimeout } = settings.data;
     const receipt = await tx.run(
       hallCall(
         hall.address,
@@ -153,8 +139,8 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
             bet,
             seats: prefs.seats,
             ruleSet: prefs.ruleSet,
-            joinWindow: inRange(PLAY_NOW_JOIN_WINDOW, settings.data.joinWindow),
-            moveTimeout: inRange(PLAY_NOW_MOVE_TIMEOUT, settings.data.moveTimeout),
+            joinWindow: clamp(PLAY_NOW_JOIN_WINDOW, joinWindow.min, joinWindow.max),
+            moveTimeout: clamp(PLAY_NOW_MOVE_TIMEOUT, moveTimeout.min, moveTimeout.max),
             invitees: [],
           },
         ],

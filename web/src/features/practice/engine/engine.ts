@@ -159,35 +159,33 @@ function newGame(ruleSetId: RuleSetId, seats: number, number: number): PracticeG
   };
 }
 
-/** The seat's turns with this roll added: a new turn on roll 1, else the same turn one roll longer. */
-function recordRoll(
+/** The game's turn records with one seat's list replaced (undefined: a game saved without them). */
+function withSeatTurns(
   game: PracticeGame,
-  dice: number[],
-  keepMask: number,
+  seat: number,
+  change: (mine: TurnRecord[]) => TurnRecord[],
 ): TurnRecord[][] | undefined {
   if (!game.turns) return undefined;
-  const seat = game.currentSeat!;
-  const mine = game.turns[seat].slice();
-  if (game.rollsUsed === 0) mine.push({ rolls: [dice], keepMasks: [] });
-  else {
-    const turn = mine[mine.length - 1];
-    mine[mine.length - 1] = {
-      rolls: [...turn.rolls, dice],
-      keepMasks: [...turn.keepMasks, keepMask],
-    };
-  }
   const turns = game.turns.slice();
-  turns[seat] = mine;
+  turns[seat] = change(game.turns[seat]);
   return turns;
 }
 
-function recordBox(game: PracticeGame, seat: number, box: number): TurnRecord[][] | undefined {
-  if (!game.turns) return undefined;
-  const mine = game.turns[seat].slice();
-  mine[mine.length - 1] = { ...mine[mine.length - 1], box };
-  const turns = game.turns.slice();
-  turns[seat] = mine;
-  return turns;
+/** The seat's turns with this roll added: a new turn on roll 1, else the same turn one roll longer. */
+function recordRoll(game: PracticeGame, dice: number[], keepMask: number) {
+  return withSeatTurns(game, game.currentSeat!, (mine) => {
+    if (game.rollsUsed === 0) return [...mine, { rolls: [dice], keepMasks: [] }];
+    const turn = mine[mine.length - 1];
+    const longer = { rolls: [...turn.rolls, dice], keepMasks: [...turn.keepMasks, keepMask] };
+    return [...mine.slice(0, -1), longer];
+  });
+}
+
+function recordBox(game: PracticeGame, seat: number, box: number) {
+  return withSeatTurns(game, seat, (mine) => [
+    ...mine.slice(0, -1),
+    { ...mine[mine.length - 1], box },
+  ]);
 }
 
 function addLog(state: PracticeState, ...texts: string[]): PracticeState {

@@ -5,23 +5,16 @@ import {
   type PracticeAction,
   type PracticeState,
 } from "../engine/engine.ts";
+import { localStore } from "@/data/localStore.ts";
 import { loadPractice, savePractice } from "../engine/storage.ts";
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The practice session, restored from localStorage and saved back after every action. */
 export function usePracticeSession(): [PracticeState, (action: PracticeAction) => void] {
   const [state, dispatch] = useReducer(
     practiceReducer,
     undefined,
-    () => loadPractice(storage()) ?? initialPractice(),
+    () => loadPractice(localStore()) ?? initialPractice(),
   );
-  useEffect(() => savePractice(storage(), state), [state]);
+  useEffect(() => savePractice(localStore(), state), [state]);
   return [state, dispatch];
 }

@@ -18,6 +18,14 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   if (!result || !view || !state) return null;
   // A lobby another player (or I) opened to play this table again; every player sees it here.
   const rematch = rematchesOf(state, games.values())[0] ?? null;
+  // Where I stand with it: I opened it, I have a seat at it, or it waits for me.
+  const myRematch = !rematch
+    ? null
+    : sameAddress(rematch.creator, me)
+      ? "opened"
+      : rematch.players.some((p) => sameAddress(p, me))
+        ? "joined"
+        : "waiting";
   const standings = result.players
     .map((player, i) => ({
       player,
@@ -83,12 +91,12 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       {iPlayed && <Credits tokens={[view.config.token ?? NATIVE]} {...creditTitle(iWon)} />}
       {iPlayed && rematch && (
         <p className="results__rematch" data-testid="rematch-offer">
-          {sameAddress(rematch.creator, me) ? (
+          {myRematch === "opened" ? (
             <>
               You opened the rematch, game #{String(rematch.gameId)}: the others are invited.{" "}
               <Link to={`/games/${rematch.gameId}`}>See who has joined</Link>
             </>
-          ) : rematch.players.some((p) => sameAddress(p, me)) ? (
+          ) : myRematch === "joined" ? (
             <>
               You have joined the rematch, game #{String(rematch.gameId)}.{" "}
               <Link to={`/games/${rematch.gameId}`}>Go to the table</Link>
@@ -104,8 +112,7 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
       <div className="results__actions">
         {iPlayed &&
           (rematch ? (
-            !sameAddress(rematch.creator, me) &&
-            !rematch.players.some((p) => sameAddress(p, me)) && (
+            myRematch === "waiting" && (
               <Link className="button button--primary" to={`/games/${rematch.gameId}`}>
                 Join the rematch
               </Link>

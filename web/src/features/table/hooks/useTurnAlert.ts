@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Address } from "viem";
 import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
 import {
+  TURN_PHASE_TITLE,
   turnAlertStep,
   turnAlertText,
   type TurnAlertCue,
@@ -38,12 +39,6 @@ export function alertTable(
     nowMs,
   };
 }
-
-const TAB_TEXT: Record<TurnPhase, string> = {
-  move: "Your turn",
-  draw: "Roll for the turn order",
-  askAgain: "Ask for the dice again",
-};
 
 /**
  * Calls the connected player back when a move comes to them (turnAlert.ts decides when): the tab's
@@ -83,6 +78,6 @@ export function useTurnAlert(
     if (urgent) announce(`${words.title}: ${words.body}`);
   }, [cue, gameId, announce]);
 
-  useEffect(() => (mine ? markTab(TAB_TEXT[mine]) : undefined), [mine]);
+  useEffect(() => (mine ? markTab(TURN_PHASE_TITLE[mine]) : undefined), [mine]);
   return mine;
 }
