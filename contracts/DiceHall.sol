@@ -229,7 +229,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 (roller, byKey) = _seatedRoller(gameId);
             } else {
                 PlayerState state;
-                (player, state, byKey) = _mover(gameId, g);
+                (player, state, byKey) = _mover(gameId, g, false);
                 used = state.rollsUsed();
                 roller = player;
             }
@@ -382,7 +382,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @inheritdoc IDiceHall
     function score(uint256 gameId, uint8 category) external nonReentrant {
         Game storage g = _runningGame(gameId);
-        (address player, PlayerState state, ) = _mover(gameId, g);
+        (address player, PlayerState state, ) = _mover(gameId, g, true);
         // The dice on the table are not a choice while a roll is out: its number may already be known.
         if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, _retryAt(g));
         if (state.rollsUsed() == 0) revert NotRolledYet(gameId);
@@ -721,17 +721,31 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The player to move and their state, when the caller is that player or their active session key.
+    /// `keyFirst` looks the caller up as a key before as a player: one cold read more for a player's own move and
+    /// one less for a key's (a score takes it, to keep a key's score under 50 000 gas; a roll does not).
+    /// An address someone else named as their key still moves for itself.
     function _mover(
         uint256 gameId,
-        Game storage g
+        Game storage g,
+        bool keyFirst
     ) private view returns (address player, PlayerState state, bool byKey) {
-        state = _sheets[gameId][msg.sender];
         uint256 seat = TurnOrder.at(g.order, g.turn);
-        if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
-        // Not the mover: the mover's session key acts for them.
-        player = g.players[seat];
-        if (_keyPlayer(msg.sender) != player) revert NotYourTurn(gameId, player);
-        return (player, _sheets[gameId][player], true);
+        if (!keyFirst) {
+            state = _sheets[gameId][msg.sender];
+            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        }
+        KeyGrant memory k = _keys[msg.sender];
+        bool active = k.player != address(0) && block.timestamp < k.expiresAt;
+        if (active) {
+            state = _sheets[gameId][k.player];
+            if (state.seated() && state.joinIndex() == seat) return (k.player, state, true);
+        }
+        if (keyFirst) {
+            state = _sheets[gameId][msg.sender];
+            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        }
+        if (k.player != address(0) && !active) revert SessionExpired(msg.sender, k.expiresAt);
+        revert NotYourTurn(gameId, g.players[seat]);
     }
 
     /// @dev Who makes a roll any seated player may make: the caller, or the player whose session key it is.
@@ -964,6 +978,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev Reverts unless the player's credit and session allowance both cover a key's roll fee.
     function _sessionFeeLeft(address player, uint256 fee) private view {
+        if (fee == 0) return;
         uint256 left = _sessions[player].feeAllowance;
         if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
         uint256 available = _credits[address(0)][player];

@@ -343,6 +343,30 @@ describe("opening a session", () => {
     );
   });
 
+  it("fails whole when the key refuses its gas, and the player's money stays theirs", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const refuser = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([await grantFor(h, refuser.address, { keyGas: 50n })], {
+        account: h.alice.account,
+        value: 1000n,
+      }),
+      h.hall,
+      "NativeTransferFailed",
+      [refuser.address, 50n],
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 0n);
+    // With no gas to send, the same key is fine.
+    await send(
+      h,
+      h.hall.write.openSession([await grantFor(h, refuser.address)], {
+        account: h.alice.account,
+        value: 1000n,
+      }),
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 1000n);
+  });
+
   it("creates a native game and opens the session in one transaction", async () => {
     const h = await networkHelpers.loadFixture(hallFixture);
     const [key, bobKey] = keysOf(h);
@@ -715,6 +739,25 @@ describe("a session key never", () => {
     );
     assert.equal(await credits(h, NATIVE, h.alice), BET * 2n);
     assert.equal((await gameView(h, gameId)).players.length, 1);
+  });
+
+  it("locks out an address that someone named as their key", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const { gameId } = await startGame(h, { seats: 2 });
+    // Carol names alice's own address as her key (no key is asked first), for a minute.
+    await openSession(h, h.carol, h.alice.account.address, { expiresIn: 60n });
+    await rollWith(h, gameId, h.alice, 0, [1, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.alice, 0);
+    await rollWith(h, gameId, h.bob, 0, [1, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.bob, 0);
+    // Once carol's session is over, alice still plays and pays as herself.
+    await networkHelpers.time.increase(61);
+    await rollWith(h, gameId, h.alice, 0, [2, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.alice, 1);
+    await send(
+      h,
+      h.hall.write.createGame([lobbyConfig()], { account: h.alice.account, value: BET }),
+    );
   });
 
   it("changes, extends or ends its own session", async () => {
