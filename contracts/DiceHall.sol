@@ -28,16 +28,17 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
     /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
     uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
-    /// @notice Far above a provider's latency (seconds): asking again is for a provider that failed, so a
-    /// revelation seen early (mempool, the provider's endpoint) cannot be traded for a fresh roll.
+    /// @notice The floor of the entropy timeout setting (seconds). A game keeps its value for the record only: since
+    /// an accepted request is never replaced, nothing waits for it; a refused roll waits RETRY_FLOOR.
     uint32 public constant MIN_ENTROPY_TIMEOUT = 30 minutes;
+    /// @notice How long after a refusal the roll may be asked again (seconds): from the next block on chains whose
+    /// blocks are a second or more apart. Asking again in the refusal's own block would meet the same backlog.
+    uint32 private constant RETRY_FLOOR = 1;
     /// @notice The shortest call-off window: a roll must have been outstanding this long before its game can be
     /// called off, so whoever wants a call-off must keep every other player's retry refused all that time.
     uint32 public constant MIN_CALL_OFF_WINDOW = 6 hours;
     /// @notice The longest call-off window, so that every game still ends in bounded time.
     uint32 public constant MAX_CALL_OFF_WINDOW = 7 days;
-    /// @notice A call-off window spans at least this many entropy timeouts (that many chances to ask again).
-    uint32 public constant MIN_RETRIES_PER_WINDOW = 12;
     /// @notice A game's roll fee cap is this multiple of its provider's fee when the lobby opened; a dearer quote
     /// is a refusal (the clock stays stopped), so a provider cannot price a player out of their turn.
     uint256 public constant ROLL_FEE_CAP_MULTIPLE = 10;
@@ -273,12 +274,14 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         address player;
         uint256 used;
         if (attempts != 0) {
-            // Asking again for the roll that is out: any seated player may, and the dice stay the mover's.
-            if (!_sheets[gameId][msg.sender].seated()) revert NotInGame(gameId, msg.sender);
-            uint64 retryAt = _retryAt(g);
-            if (block.timestamp < retryAt) revert RollPending(gameId, g.pendingSequence, retryAt);
+            // Asking again for a refused roll: anyone may (a player, the hall's keeper, a well-wisher), paying the
+            // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
             uint64 callOffAt = _callOffAt(g);
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
+            // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
+            uint64 retryAt = _retryAt(g);
+            if (retryAt == 0 || block.timestamp < retryAt)
+                revert RollPending(gameId, g.pendingSequence, retryAt);
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
@@ -391,8 +394,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             // Not the ring's request: it may have been filed in the overflow mapping.
             (gameId, player, tag) = _pending.takeOverflow(providerId, sequence);
             g = _games[gameId];
-            // Any attempt of the roll that is out gives the dice, whichever is answered first; the rest of its
-            // attempts, and any answer of an earlier roll, are ignored.
+            // Only the roll's one accepted request gives the dice; any answer of an earlier roll is ignored.
             if (gameId == 0 || !_waitsFor(g, tag, providerId)) return;
         }
         // A roll filed without a player is the game's first: its number draws the order first.
@@ -453,9 +455,13 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         else _passTurn(gameId, g);
     }
 
-    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again.
-    function _retryAt(Game storage g) private view returns (uint64) {
-        return g.clock + g.entropyTimeout;
+    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again. Only a
+    /// refused roll may, from the next second on (a later block); 0 when it may not: an accepted request is out
+    /// (one per roll, never replaced), or the call-off comes first.
+    function _retryAt(Game storage g) private view returns (uint64 at) {
+        if (g.pendingSequence != 0) return 0;
+        at = g.clock + RETRY_FLOOR;
+        if (at >= _callOffAt(g)) at = 0;
     }
 
     /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.
@@ -537,21 +543,14 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     /// @inheritdoc IDiceHall
     function setEntropyTimeout(uint32 seconds_) external onlyOwner {
-        if (
-            seconds_ < MIN_ENTROPY_TIMEOUT ||
-            uint256(seconds_) * MIN_RETRIES_PER_WINDOW > _bounds.callOffWindow
-        ) revert InvalidSetting(seconds_);
+        if (seconds_ < MIN_ENTROPY_TIMEOUT) revert InvalidSetting(seconds_);
         _settings.entropyTimeout = seconds_;
         emit EntropyTimeoutSet(seconds_);
     }
 
     /// @inheritdoc IDiceHall
     function setCallOffWindow(uint32 seconds_) external onlyOwner {
-        if (
-            seconds_ < MIN_CALL_OFF_WINDOW ||
-            seconds_ > MAX_CALL_OFF_WINDOW ||
-            uint256(seconds_) < uint256(_settings.entropyTimeout) * MIN_RETRIES_PER_WINDOW
-        ) revert InvalidSetting(seconds_);
+        if (seconds_ < MIN_CALL_OFF_WINDOW || seconds_ > MAX_CALL_OFF_WINDOW) revert InvalidSetting(seconds_);
         _bounds.callOffWindow = seconds_;
         emit CallOffWindowSet(seconds_);
     }
@@ -779,7 +778,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @dev Files the request under a ring slot unless a request that may still give a game its dice holds it
-    /// (another game's, or an earlier attempt of this very roll).
+    /// (another game's: a roll has one accepted request at most).
     function _registerRoll(uint64 sequence, uint256 gameId, Game storage g, address player) private {
         (uint256 other, uint16 otherTag, ) = _pending.occupant(sequence);
         bool busy;
