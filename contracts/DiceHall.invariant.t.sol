@@ -366,7 +366,8 @@ contract DiceHallHandler {
         uint256 id = _pick(gameSeed, IDiceHall.GameStatus.Running);
         if (id == 0) return;
         IDiceHall.GameView memory v = hall.getGame(id);
-        if (v.pendingSequence != 0 && block.timestamp < v.retryAt) {
+        // An accepted request is never replaced: Entropy answers it.
+        if (v.pendingSequence != 0) {
             _reveal(v.pendingSequence, r);
             return;
         }
@@ -508,15 +509,15 @@ contract DiceHallHandler {
         uint256 maskSeed,
         uint256 tip
     ) internal returns (bool) {
-        // Before the order is drawn any seated player may roll; a roll asked again keeps its mask, and any
-        // seated player may ask again until the game's call-off window is over.
+        // Before the order is drawn any seated player may roll; a refused roll asked again keeps its mask, and
+        // anyone may ask again (here a seated player) from its retryAt until the game's call-off window is over.
         address player =
             v.orderDrawn && v.entropyAttempts == 0
                 ? v.players[v.currentSeat]
                 : v.players[maskSeed % v.players.length];
         uint8 keepMask;
         if (v.entropyAttempts != 0) {
-            if (block.timestamp < v.retryAt || block.timestamp >= v.callOffAt) return false;
+            if (v.retryAt == 0 || block.timestamp < v.retryAt || block.timestamp >= v.callOffAt) return false;
             keepMask = v.pendingKeepMask;
         } else {
             uint8 used = v.orderDrawn ? hall.getPlayer(id, player).rollsUsed : 0;

@@ -213,12 +213,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         bool byKey;
         uint256 used;
         if (attempts != 0) {
-            // Asking again for the roll that is out: any seated player may, and the dice stay the mover's.
-            (roller, byKey) = _seatedRoller(gameId);
-            uint64 retryAt = _retryAt(g);
-            if (block.timestamp < retryAt) revert RollPending(gameId, g.pendingSequence, retryAt);
+            // Asking again for a refused roll: anyone may (a player, the hall's keeper, a well-wisher), paying the
+            // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
+            // A session key of a player seated here asks for its player, the fee from the player's credit.
+            (roller, byKey) = _retryRoller(gameId);
             uint64 callOffAt = _callOffAt(g);
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
+            // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
+            uint64 retryAt = _retryAt(g);
+            if (retryAt == 0 || block.timestamp < retryAt)
+                revert RollPending(gameId, g.pendingSequence, retryAt);
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
@@ -353,8 +357,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             // Not the ring's request: it may have been filed in the overflow mapping.
             (gameId, player, tag) = _pending.takeOverflow(providerId, sequence);
             g = _games[gameId];
-            // Any attempt of the roll that is out gives the dice, whichever is answered first; the rest of its
-            // attempts, and any answer of an earlier roll, are ignored.
+            // Only the roll's one accepted request gives the dice; any answer of an earlier roll is ignored.
             if (gameId == 0 || !_waitsFor(g, tag, providerId)) return;
         }
         // A roll filed without a player is the game's first: its number draws the order first.
@@ -756,6 +759,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         return (roller, true);
     }
 
+    /// @dev Who asks again for a refused roll (anyone may): a seated caller, or the session key of a player seated
+    /// here for that player (the fee from the player's credit); anyone else for themselves, paying by value.
+    function _retryRoller(uint256 gameId) private view returns (address roller, bool byKey) {
+        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
+        KeyGrant memory k = _keys[msg.sender];
+        if (k.player != address(0) && block.timestamp < k.expiresAt && _sheets[gameId][k.player].seated())
+            return (k.player, true);
+        return (msg.sender, false);
+    }
+
     /// @dev The player `key` is the active session key of; 0 if none. An expired key is told so.
     function _keyPlayer(address key) private view returns (address) {
         KeyGrant memory k = _keys[key];
@@ -764,7 +777,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev Files the request under a ring slot unless a request that may still give a game its dice holds it
-    /// (another game's, or an earlier attempt of this very roll).
+    /// (another game's: a roll has one accepted request at most).
     function _registerRoll(uint64 sequence, uint256 gameId, Game storage g, address player) private {
         (uint256 other, uint16 otherTag, ) = _pending.occupant(sequence);
         bool busy;
