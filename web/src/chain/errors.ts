@@ -134,6 +134,19 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   NativeTransferFailed: () =>
     "Sending the coins to your address failed. Your credit is kept; try again.",
   TreasuryInsufficient: () => "The treasury holds less than that.",
+  // Credit and sessions (issue 24)
+  InsufficientCredit: ([, needed, available], c) =>
+    `Your credit in the hall (${c.amount(big(available))}) is less than the ${c.amount(big(needed))} this needs: ${c.amount(big(needed) - big(available))} short.`,
+  SessionExpired: ([, at]) =>
+    `This browser's session key ended at ${when(at)}. Start a new session, or sign the move in your wallet.`,
+  SessionTooLong: ([, latest]) =>
+    `A session can last 7 days at most: it must end by ${when(latest)}.`,
+  SessionAllowanceExceeded: ([, fee, left], c) =>
+    `The session's allowance for roll fees has ${c.amount(big(left))} left, less than this roll's ${c.amount(big(fee))}. Top the session up, or sign the roll in your wallet.`,
+  NotSessionKey: () =>
+    "Only your own active session key can pay your credit out to you from this browser.",
+  InvalidSessionKey: () =>
+    "That session key can't be used: it is missing, your own address, or another player's key.",
   // Owner settings
   FeeAboveCap: ([, cap]) => `The house fee can't be above ${Number(cap) / 100}%.`,
   InvalidBounds: () => "The lower bound must be above zero and not above the upper bound.",
