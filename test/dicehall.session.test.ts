@@ -620,6 +620,30 @@ describe("a session key never", () => {
     );
   });
 
+  it("draws the order after its expiry, nor rolls for free when Entropy is free", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key] = keysOf(h);
+    const { gameId } = await startGame(h, { seats: 2 });
+    await openSession(h, h.alice, key, { expiresIn: 120n });
+    // MockEntropy charges nothing: the key's roll spends nothing and says so by no event.
+    const credit = await credits(h, NATIVE, h.alice);
+    const { receipt } = await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    assert.equal(hallEvents(h, receipt, "SessionFeeSpent").length, 0);
+    assert.equal(await credits(h, NATIVE, h.alice), credit);
+    const other = await startGame(h, { seats: 2, players: [h.alice, h.carol] });
+    const { expiresAt } = await h.hall.read.session([h.alice.account.address]);
+    await networkHelpers.time.increaseTo(expiresAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([other.gameId, 0], { account: key.account }),
+      h.hall,
+      "SessionExpired",
+      [addressOf(key), expiresAt],
+    );
+    // Revoking what is already over, or nothing at all, changes nothing and says nothing.
+    const receipt2 = await send(h, h.hall.write.revokeSession({ account: h.carol.account }));
+    assert.equal(hallEvents(h, receipt2, "SessionRevoked").length, 0);
+  });
+
   it("acts after its player revoked it", async () => {
     const h = await keyedFixture();
     const { gameId, key } = h;
