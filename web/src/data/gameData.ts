@@ -3,7 +3,13 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import type { Address, ContractFunctionReturnType } from "viem";
 import { getBlockNumber, readContract } from "viem/actions";
 import { retryUnlessReverted } from "@/chain/errors.ts";
-import { foldGame, foldHall, key, type GameState } from "@dicehall/core/game/gameState.ts";
+import {
+  foldGame,
+  foldHall,
+  key,
+  STATUS_NAMES,
+  type GameState,
+} from "@dicehall/core/game/gameState.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import {
   addressTopic,
@@ -19,6 +25,23 @@ import { queryKeys } from "./queryKeys.ts";
 
 export type GameView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getGame">;
 export type PlayerView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getPlayer">;
+
+/**
+ * When claimTimeout becomes possible (ms). Nobody forfeits while a roll is out: the clock waits for
+ * Entropy, and only once the roll has been out for the game's whole call-off window can the game be
+ * called off.
+ */
+export function moveDeadlineMs(view: GameView): number | null {
+  if (STATUS_NAMES[view.status] !== "running") return null;
+  if (view.entropyAttempts === 0) return view.deadline > 0n ? Number(view.deadline) * 1000 : null;
+  return Number(view.callOffAt) * 1000;
+}
+
+/** When the roll that is out may be asked of Entropy again (ms), or null with no roll out. */
+export function rollRetryAtMs(view: GameView): number | null {
+  if (view.entropyAttempts === 0) return null;
+  return Number(view.retryAt) * 1000;
+}
 
 /** Logs are only ever extended; a refetch asks for the blocks after the last one seen. */
 function previous<T>(queryClient: QueryClient, queryKey: readonly unknown[]): T | undefined {
