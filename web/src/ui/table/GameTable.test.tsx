@@ -8,6 +8,10 @@ import { AnnouncerProvider } from "../announce.tsx";
 import { GameTable } from "./GameTable.tsx";
 import type { TableHandlers, TableModel } from "@dicehall/core/game/tableModel.ts";
 
+// An on-chain table's accounts (AddressName) ask for the connected wallet and ENS names.
+vi.mock("wagmi", () => ({ useConnection: () => ({ address: undefined }) }));
+vi.mock("@/chain/ens.ts", () => ({ useEnsName: () => null, useEnsAvatar: () => null }));
+
 afterEach(cleanup);
 
 function model(over: Partial<TableModel> = {}): TableModel {
@@ -267,6 +271,33 @@ describe("GameTable", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Show 12 earlier" }));
     expect(list()).toHaveLength(20);
+  });
+
+  it("shows an on-chain table's players by face in the sheet's headers and the turn log", () => {
+    const bob = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+    const base = model();
+    setup(
+      model({
+        players: [base.players[0], { ...base.players[1], name: "0x7099…79C8", address: bob }],
+        log: [
+          { id: "1", text: "0x7099…79C8 rolled 3, 3, 3, 3, 3 (roll 1 of 3).", player: bob },
+          { id: "2", text: "The first roll drew the turn order: you and 0x7099…79C8." },
+        ],
+      }),
+    );
+    const sheet = screen.getByRole("table", { name: "Score sheets" });
+    const header = within(sheet).getAllByRole("columnheader")[2];
+    expect(
+      within(header).getByRole("button", { name: "Full address of 0x7099…79C8" }),
+    ).toBeTruthy();
+    const items = within(screen.getByRole("region", { name: "Turn log" })).getAllByRole("listitem");
+    expect(
+      items.map((li) =>
+        within(li)
+          .queryAllByRole("button")
+          .map((b) => b.getAttribute("aria-label")),
+      ),
+    ).toEqual([[], ["Full address of 0x7099…79C8"]]);
   });
 
   it("has no axe violations", async () => {

@@ -2,6 +2,7 @@ import { Fragment, type RefObject } from "react";
 import { ruleSet, type BoxInfo } from "@dicehall/core/rules/ruleSets.ts";
 import { totals, type BoxOption } from "@dicehall/core/rules/sheet.ts";
 import type { TableHandlers, TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
+import { AddressName } from "../Address.tsx";
 
 interface SheetGridProps {
   model: TableModel;
@@ -202,7 +203,9 @@ export function SheetGrid({
                 }${player.isMe ? " is-me" : ""}`}
                 aria-current={seat === model.currentSeat ? "true" : undefined}
               >
-                <span className="sheet__player-name">{player.name}</span>
+                <span className="sheet__player-name">
+                  {player.address ? <AddressName address={player.address} /> : player.name}
+                </span>
                 {seat === model.currentSeat && <span className="sheet__player-tag">to play</span>}
                 {player.forfeited && <span className="sheet__player-tag">forfeited</span>}
               </th>

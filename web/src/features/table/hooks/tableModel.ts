@@ -3,7 +3,7 @@ import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/r
 import { boxOptions, newSheet, type Sheet } from "@dicehall/core/rules/sheet.ts";
 import { formatCountdown } from "@dicehall/core/game/format.ts";
 import { moveDeadlineMs, rollRetryAtMs, type GameView, type PlayerView } from "@/data/gameData.ts";
-import { describeEntry, type LogWords } from "@dicehall/core/game/gameLog.ts";
+import { describeEntry, entryPlayer, type LogWords } from "@dicehall/core/game/gameLog.ts";
 import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/game/gameState.ts";
 import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
 import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
@@ -66,6 +66,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     return {
       id: address,
       name: words.name(address),
+      address,
       isMe: sameAddress(address, me),
       sheet: sheetFromView(ruleSetId, pv),
       forfeited: pv?.forfeited ?? false,
@@ -232,7 +233,11 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,
     urgent: running && deadline !== null && deadline > nowMs && deadline - nowMs <= URGENT_MS,
-    log: state.log.map((entry) => ({ id: entry.id, text: describeEntry(entry, words, ruleSetId) })),
+    log: state.log.map((entry) => ({
+      id: entry.id,
+      text: describeEntry(entry, words, ruleSetId),
+      player: entryPlayer(entry) ?? undefined,
+    })),
     busyText: input.busyText,
     errorText: input.errorText,
   };
