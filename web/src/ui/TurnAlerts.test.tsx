@@ -163,4 +163,28 @@ describe("TurnAlerts (your turn, wherever you are)", () => {
     expect(alerts.titles).toEqual([]);
     expect(screen.queryByRole("status", { name: "Your move" })).toBeNull();
   });
+
+  it("at a table of one's own, another game's move shows once this table's move is made", () => {
+    hall.games = new Map([
+      [7n, running(7n)],
+      [8n, running(8n)],
+    ]);
+    hall.views = new Map([
+      ["7", view({ currentSeat: 1 })],
+      ["8", view({ currentSeat: 1 })],
+    ]);
+    const page = renderAt("/games/7");
+    // Both wait for BOB: the move here comes first, the strip waits.
+    expect(screen.queryByRole("status", { name: "Your move" })).toBeNull();
+    hall.views = new Map([
+      ["7", view({ currentSeat: 0, round: 2 })],
+      ["8", view({ currentSeat: 1 })],
+    ]);
+    act(() => page.rerender());
+    expect(screen.getByRole("status", { name: "Your move" }).textContent).toContain(
+      "Your turn in game #8.",
+    );
+    // The table's page owns the tab's title.
+    expect(alerts.titles).toEqual([]);
+  });
 });

@@ -130,7 +130,9 @@ function MyTurnAlerts({ me }: { me: Address }) {
   const title = !ownsTab || elsewhere.length === 0 ? null : TURN_PHASE_TITLE[elsewhere[0].phase];
   useEffect(() => (title ? markTab(title) : undefined), [title]);
 
-  if (elsewhere.length === 0) return null;
+  // A move of mine waiting at the open table comes first: the others keep to the tab until it is made.
+  const busyHere = moves.length > elsewhere.length;
+  if (elsewhere.length === 0 || busyHere) return null;
   return (
     <aside className="notice notice--turn" aria-label="Your move" role="status">
       {elsewhere.map((m) => (

@@ -28,7 +28,7 @@ function Summary({
   label: PlayerLabel;
 }) {
   return (
-    <table className="coach-table" data-testid="coach-summary">
+    <table className="coach-table coach-summary" data-testid="coach-summary">
       <caption>Per player</caption>
       <thead>
         <tr>
@@ -43,15 +43,15 @@ function Summary({
         {players.map((p, i) => (
           <tr key={i}>
             <th scope="row">{label(i, p)}</th>
-            <td>
+            <td data-label="Score">
               {p.score}
               {p.finished ? "" : " (unfinished)"}
             </td>
-            <td>{p.totalLoss.toFixed(1)}</td>
-            <td>
+            <td data-label="Expected points lost">{p.totalLoss.toFixed(1)}</td>
+            <td data-label="Best moves">
               {percent(p.bestShare)} ({p.bestMoves} of {p.decisions.length})
             </td>
-            <td>{mistakeWords(ruleSetId, p.biggestMistake)}</td>
+            <td data-label="Biggest mistake">{mistakeWords(ruleSetId, p.biggestMistake)}</td>
           </tr>
         ))}
       </tbody>
