@@ -20,7 +20,8 @@ import {
   type HallLog,
   type LogCache,
 } from "@dicehall/core/events/hallEvents.ts";
-import { useHall, type Hall } from "@/chain/hall.ts";
+import { pollingInterval } from "@/chain/chains.ts";
+import { useHall, type Hall, type WatchedBlock } from "@/chain/hall.ts";
 import { queryKeys } from "./queryKeys.ts";
 
 export type GameView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getGame">;
@@ -209,6 +210,26 @@ export async function loadGameSnapshot(
   };
 }
 
+/** A table re-reads its game this often when the watcher has nothing new for it: a safety net. */
+export const SNAPSHOT_INTERVAL_MS = 15_000;
+
+/**
+ * How soon a table reads its game again: at the watcher's pace while the snapshot is behind a
+ * block in which the watcher saw a game event (a node behind the one that answered the watcher, as
+ * a load-balanced RPC can be), else the safety net's.
+ */
+export function snapshotInterval(
+  queryClient: QueryClient,
+  hall: Hall | null,
+  data: GameSnapshot | undefined,
+): number {
+  if (!hall || !data) return SNAPSHOT_INTERVAL_MS;
+  const watched = queryClient.getQueryData<WatchedBlock>(queryKeys.watchedBlock(hall.scope));
+  return watched && data.syncedTo < watched.block
+    ? pollingInterval(hall.chainId)
+    : SNAPSHOT_INTERVAL_MS;
+}
+
 export function useGameSnapshot(gameId: bigint | null) {
   const hall = useHall();
   const queryClient = useQueryClient();
@@ -219,7 +240,7 @@ export function useGameSnapshot(gameId: bigint | null) {
     queryFn: () => loadGameSnapshot(hall!, gameId!, previous<GameSnapshot>(queryClient, queryKey)),
     enabled: !!hall && gameId !== null,
     staleTime: Infinity,
-    refetchInterval: 15_000,
+    refetchInterval: (q) => snapshotInterval(queryClient, hall, q.state.data),
     // A table in a background tab still follows the game, so "your turn" can call its player back.
     refetchIntervalInBackground: true,
     retry: retryUnlessReverted,
