@@ -359,9 +359,11 @@ describe("GameTable", () => {
     it("a press on another box starts over; the best box scores at once", async () => {
       const { handlers } = setup(fullHouse(), true);
       await userEvent.click(screen.getByTestId("box-0"));
-      await userEvent.click(screen.getByTestId("box-1")); // Twos: 4, far below 25: asks too
+      await userEvent.click(screen.getByTestId("box-7")); // Four of a Kind: 0, asks too
       expect(handlers.onScore).not.toHaveBeenCalled();
-      expect(screen.getByTestId("score-confirm").textContent).toMatch(/^Twos scores only 4/);
+      expect(screen.getByTestId("score-confirm").textContent).toMatch(
+        /^Four of a Kind scores 0 with these dice/,
+      );
       await userEvent.click(screen.getByTestId("box-8"));
       expect(handlers.onScore).toHaveBeenCalledWith(8);
     });
