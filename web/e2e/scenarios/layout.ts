@@ -216,6 +216,17 @@ export function layoutScenarios(suite: () => Suite): void {
       await assertNoSideways(lp, "the analysis on the laptop");
       await lp.screenshot({ path: join(SCREENSHOTS_DIR, "analysis-1280x800.png") });
 
+      // The practice set-up: every seat's name field the same height and on the same line, the
+      // first (which has no "played by" choice) included.
+      await session.goto(laptop, "/practice");
+      const names = await Promise.all(
+        [1, 2].map((seat) => boxOf(lp.getByLabel(`Player ${seat} name`), `Player ${seat} name`)),
+      );
+      assert.ok(
+        Math.abs(names[0].height - names[1].height) < 1 && Math.abs(names[0].y - names[1].y) < 1,
+        `the name fields are ${names.map((b) => `${b.height.toFixed(0)} px high at y ${b.y.toFixed(0)}`).join(" and ")}`,
+      );
+
       // --- a phone.
       const phone = await phonePage(session, "phone 390x844");
       const pp = phone.page;

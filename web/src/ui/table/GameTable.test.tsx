@@ -300,6 +300,28 @@ describe("GameTable", () => {
     ).toEqual([[], ["Full address of 0x7099…79C8"]]);
   });
 
+  it("says how far the upper bonus is only while it can still come", () => {
+    const done = newSheet(0);
+    done.boxes = done.boxes.map((_, i) => (i < 6 ? i + 1 : 0)); // upper total 21: bonus missed
+    const open = newSheet(0);
+    open.boxes[0] = 3; // 60 to go
+    const base = model();
+    setup(
+      model({
+        players: [
+          { ...base.players[0], sheet: open },
+          { ...base.players[1], sheet: done },
+        ],
+      }),
+    );
+    const row = screen.getByRole("row", { name: /^Upper bonus/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["60 to go", "0"]);
+  });
+
   it("has no axe violations", async () => {
     const { container } = setup();
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });

@@ -154,6 +154,9 @@ export function SheetGrid({
   const upper = info.boxes.filter((b) => b.section === "upper");
   const lower = info.boxes.filter((b) => b.section === "lower");
   const sums = model.players.map((p) => totals(p.sheet));
+  /** The upper bonus can still come: an upper box is open and the player still plays. */
+  const upperOpen = (p: TablePlayer) =>
+    !p.forfeited && upper.some((b) => p.sheet.boxes[b.index] === null);
 
   const rows = (boxes: BoxInfo[]) =>
     boxes.map((box) => (
@@ -243,10 +246,13 @@ export function SheetGrid({
                 <td key={model.players[i].id}>
                   {t.upperBonus ? (
                     `+${t.upperBonus}`
-                  ) : (
+                  ) : upperOpen(model.players[i]) ? (
                     <span className="sheet__need">
                       {info.upperBonus!.threshold - t.upper} to go
                     </span>
+                  ) : (
+                    // Every upper box is filled (or the player is out): the bonus was missed.
+                    "0"
                   )}
                 </td>
               ))}
