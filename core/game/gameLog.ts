@@ -24,6 +24,25 @@ function boxName(ruleSetId: number | null, box: number): string {
   return ruleSet(ruleSetId).boxes[box]?.name ?? `box ${box}`;
 }
 
+/** The account a line of the log is about (its face beside the line), or null for the table's. */
+export function entryPlayer(entry: LogEntry): Address | null {
+  switch (entry.kind) {
+    case "created":
+      return entry.creator;
+    case "invited":
+    case "joined":
+    case "left":
+    case "rollRequested":
+    case "rollRefused":
+    case "rolled":
+    case "scored":
+    case "forfeited":
+      return entry.player;
+    default:
+      return null;
+  }
+}
+
 /** One line of the turn log, also what the live region reads when it happens. */
 export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: number | null): string {
   const { name, amount } = words;

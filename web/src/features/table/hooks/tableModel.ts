@@ -2,11 +2,14 @@ import type { Address } from "viem";
 import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { boxOptions, newSheet, type Sheet } from "@dicehall/core/rules/sheet.ts";
 import { formatCountdown } from "@dicehall/core/game/format.ts";
-import type { GameView, PlayerView } from "@/data/gameData.ts";
-import { describeEntry, type LogWords } from "@dicehall/core/game/gameLog.ts";
+import { moveDeadlineMs, rollRetryAtMs, type GameView, type PlayerView } from "@/data/gameData.ts";
+import { describeEntry, entryPlayer, type LogWords } from "@dicehall/core/game/gameLog.ts";
 import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/game/gameState.ts";
 import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
 import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
+
+/** A view's clocks live with the view (the app-wide turn alert reads them too). */
+export { moveDeadlineMs, rollRetryAtMs } from "@/data/gameData.ts";
 
 export const MAX_ROLLS = 3;
 const ALL_KEPT = 0b11111;
@@ -47,23 +50,6 @@ export function sheetFromView(ruleSetId: RuleSetId, view: PlayerView | undefined
   };
 }
 
-/**
- * When claimTimeout becomes possible (ms). Nobody forfeits while a roll is out: the clock waits for
- * Entropy, and only once the roll has been out for the game's whole call-off window can the game be
- * called off.
- */
-export function moveDeadlineMs(view: GameView): number | null {
-  if (STATUS_NAMES[view.status] !== "running") return null;
-  if (view.entropyAttempts === 0) return view.deadline > 0n ? Number(view.deadline) * 1000 : null;
-  return Number(view.callOffAt) * 1000;
-}
-
-/** When the roll that is out may be asked of Entropy again (ms), or null with no roll out. */
-export function rollRetryAtMs(view: GameView): number | null {
-  if (view.entropyAttempts === 0) return null;
-  return Number(view.retryAt) * 1000;
-}
-
 /** Whether claimTimeout would call the game off (refunds) rather than forfeit the player to move. */
 export function claimCallsOff(view: GameView): boolean {
   return !view.orderDrawn || view.entropyAttempts > 0;
@@ -80,6 +66,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     return {
       id: address,
       name: words.name(address),
+      address,
       isMe: sameAddress(address, me),
       sheet: sheetFromView(ruleSetId, pv),
       forfeited: pv?.forfeited ?? false,
@@ -246,7 +233,11 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,
     urgent: running && deadline !== null && deadline > nowMs && deadline - nowMs <= URGENT_MS,
-    log: state.log.map((entry) => ({ id: entry.id, text: describeEntry(entry, words, ruleSetId) })),
+    log: state.log.map((entry) => ({
+      id: entry.id,
+      text: describeEntry(entry, words, ruleSetId),
+      player: entryPlayer(entry) ?? undefined,
+    })),
     busyText: input.busyText,
     errorText: input.errorText,
   };
