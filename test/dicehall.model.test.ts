@@ -30,7 +30,7 @@ import {
   MODEL_PROVIDER_FEE,
   randomNumberOf,
   registerProvider,
-  revelationFor,
+  revelationOnChain,
   requestsIn,
   revealRequest,
   revealedIn,
@@ -634,7 +634,7 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
       publicClient: h.publicClient as never,
       entropy: h.model!.address,
       provider: h.provider,
-      revelationOf: (seq) => revelationFor(h.model!, h.provider, seq),
+      revelationOf: (seq) => revelationOnChain(h.model!, h.provider, seq),
     });
     const keeper = startHallKeeper({
       publicClient: h.publicClient as never,
@@ -644,6 +644,7 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
       revelations: service.url,
       pollIntervalMs: 0,
       deliver: o.deliver,
+      log: process.env.KEEPER_LOG ? (line) => console.log(line) : undefined,
     });
     return {
       keeper,
@@ -701,7 +702,10 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
         value: { data: string; encoding: string };
       };
       assert.equal(body.value.encoding, "hex");
-      assert.equal(`0x${body.value.data}`, revelationFor(model, h.provider, sequenceNumber));
+      assert.equal(
+        `0x${body.value.data}`,
+        await revelationOnChain(model, h.provider, sequenceNumber),
+      );
       // Within the provider's usual answer time the keeper leaves it to the provider.
       await k.keeper.tick();
       assert.equal(k.keeper.stats.delivered, 0);

@@ -14,7 +14,7 @@ export interface RevelationServerOptions {
   entropy: Address;
   provider: Address;
   /** The provider's revelation of a sequence number (from its hash chain); undefined if none. */
-  revelationOf: (sequenceNumber: bigint) => Hex | undefined;
+  revelationOf: (sequenceNumber: bigint) => Hex | undefined | Promise<Hex | undefined>;
   /** The chain's name in the URL; default "local". */
   chain?: string;
   /** Blocks a request must be deep before its revelation is served (Fortuna's reveal delay). */
@@ -60,7 +60,7 @@ export async function startRevelationServer(o: RevelationServerOptions): Promise
       if (head < requested.blockNumber + BigInt(revealDelayBlocks)) {
         return send(403, { error: "the request is not past the reveal delay yet" });
       }
-      const revelation = o.revelationOf(sequenceNumber);
+      const revelation = await o.revelationOf(sequenceNumber);
       if (revelation === undefined) return send(404, { error: "no such sequence number" });
       send(200, revelationBody(revelation));
     })().catch((err: unknown) => send(500, { error: String(err) }));
