@@ -201,7 +201,7 @@ export async function roll(t: Table, player: Player, gameId: bigint, keepMask: n
   });
   if (!requested) {
     throw new Error(
-      `game ${gameId}: Entropy refused the roll (RollRefused); it can be asked again after the entropy timeout`,
+      `game ${gameId}: Entropy refused the roll (RollRefused); anyone may ask again from the next second`,
     );
   }
   return { sequence: requested.args.sequenceNumber, blockNumber: receipt.blockNumber };
