@@ -108,6 +108,8 @@ export interface DevStack {
   entropy: "mock" | "model";
   /** On the model: the provider's revelation service, `<base>/v1/chains/local`. */
   revelations?: string;
+  /** On the model: the provider's revelation of a request (for a keeper started elsewhere). */
+  revelationOf?: (provider: Address, sequenceNumber: bigint) => Hex | undefined;
   hallKeeper?: HallKeeper;
   deployment: Deployment;
   /** The node's unlocked accounts; the first ten hold Test USD, the last one sends reveals. */
@@ -324,6 +326,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       },
       entropy: entropyKind,
       revelations: revelationServer?.url,
+      revelationOf,
       hallKeeper,
       deployment,
       accounts,
