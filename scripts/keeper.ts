@@ -65,7 +65,8 @@ for (let attempt = 0; deployment === undefined; attempt++) {
     const found = loadDeployment(chainId);
     if (found.mockEntropy === undefined) {
       console.error(
-        `keeper: chain ${chainId} uses the real Pyth Entropy (${found.entropy}); its provider reveals there, not this keeper.`,
+        `keeper: chain ${chainId}'s Entropy (${found.entropy}) is not MockEntropy: its provider's keeper reveals there, not this one. ` +
+          "For the hall's keeper (asks again for refused rolls, delivers stalled ones): npm run keeper -- --network <name>",
       );
       process.exit(1);
     }
