@@ -64,7 +64,7 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
     case "rollRequested":
       return `${name(entry.player)} ${name(entry.player) === "You" ? "are" : "is"} rolling${keptDice(entry.keepMask)}; waiting for randomness (request #${entry.sequenceNumber}).`;
     case "rollRefused":
-      return `The randomness provider refused ${name(entry.player) === "You" ? "your" : `${name(entry.player)}'s`} roll; the fee was credited back and the roll can be asked again later.`;
+      return `The randomness provider refused ${name(entry.player) === "You" ? "your" : `${name(entry.player)}'s`} roll; the fee was credited back and anyone can ask for the roll again.`;
     case "rolled":
       return `${name(entry.player)} rolled ${entry.roll.dice.join(", ")} (roll ${entry.roll.rollNumber} of 3).`;
     case "scored": {

@@ -38,9 +38,13 @@ export function moveDeadlineMs(view: GameView): number | null {
   return Number(view.callOffAt) * 1000;
 }
 
-/** When the roll that is out may be asked of Entropy again (ms), or null with no roll out. */
+/**
+ * When the roll that is out may be asked of Entropy again (ms): only a refused roll may, from the
+ * second after its refusal. Null with no roll out, while its accepted request is out (it is never
+ * replaced) and when the call-off comes first: no retry past the call-off is ever promised.
+ */
 export function rollRetryAtMs(view: GameView): number | null {
-  if (view.entropyAttempts === 0) return null;
+  if (view.entropyAttempts === 0 || view.retryAt === 0n) return null;
   return Number(view.retryAt) * 1000;
 }
 
