@@ -1,4 +1,9 @@
-import type { DecisionReview, GameRecord, PlayerReview } from "@dicehall/core/coach/analyse.ts";
+import type {
+  DecisionReview,
+  GameRecord,
+  GameReview,
+  PlayerReview,
+} from "@dicehall/core/coach/analyse.ts";
 import { ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { useCoachReview } from "@/data/coach.ts";
 import { CoachObjective } from "./CoachObjective.tsx";
@@ -88,8 +93,17 @@ function Decisions({ ruleSetId, player }: { ruleSetId: RuleSetId; player: Player
  * and the biggest mistake; the expected final score through the game; every decision. Works from
  * the moves alone (an on-chain game's events or a practice game's record).
  */
-export function GameAnalysis({ game, cacheKey }: { game: GameRecord; cacheKey: string }) {
-  const { table, review } = useCoachReview(game, cacheKey);
+export function GameAnalysis({
+  game,
+  cacheKey,
+  review: ready,
+}: {
+  game: GameRecord;
+  cacheKey: string;
+  /** A review already made (the game index's): shown as it is, no coach started. */
+  review?: GameReview;
+}) {
+  const { table, review } = useCoachReview(game, cacheKey, ready);
   const info = ruleSet(game.ruleSet);
   return (
     <section className="coach-analysis" aria-labelledby="coach-analysis-title">

@@ -15,6 +15,7 @@ import {
 } from "@dicehall/core/leaderboard/leaderboard.ts";
 import { periodStart } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import {
+  isSkillSortKey,
   parseLeaderboardQuery,
   rowToWire,
   type WireStatus,
@@ -162,7 +163,7 @@ function leaderboardAnswer(url: URL): Answer {
   const q = parseLeaderboardQuery(url.searchParams);
   const logs = chain.logs as LeaderboardLog[];
   const rows = sortLeaderboard(foldLeaderboard(logs, { ruleSet: q.ruleSet, token: q.token }), {
-    key: q.sort,
+    key: isSkillSortKey(q.sort) ? "wins" : q.sort,
     direction: q.direction,
     token: q.sortToken,
   });
