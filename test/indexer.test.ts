@@ -29,6 +29,7 @@ import {
   leaderboardSearch,
   rowFromWire,
   type LeaderboardQuery,
+  type WireAnalysisStatus,
   type WireGameAnalysis,
   type WireGameLogs,
   type WireGames,
@@ -339,13 +340,12 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         assert.ok(expected, `game ${game.gameId} analysed here`);
         const path = `/api/games/${game.gameId}/analysis`;
         const deadline = Date.now() + 5 * 60_000;
-        let res = await fetch(`${stack!.indexerUrl}${path}`);
-        while (res.status === 404 && Date.now() < deadline) {
+        let got = await api<WireGameAnalysis>(path);
+        while (!got.analysed && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 250));
-          res = await fetch(`${stack!.indexerUrl}${path}`);
+          got = await api<WireGameAnalysis>(path);
         }
-        assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
-        const got = (await res.json()) as WireGameAnalysis;
+        assert.ok(got.analysed, `${path}: not analysed within 5 minutes`);
         assert.equal(got.ruleSet, expected.ruleSet);
         assert.deepEqual(
           got.players,
@@ -361,6 +361,10 @@ function indexerSuite(database: "PGlite" | "Postgres") {
           });
         }
       }
+
+      const status = await api<WireAnalysisStatus>("/api/analysis");
+      assert.equal(status.analysed, games.length);
+      assert.equal(status.threads, 1);
 
       // Ratings per rule set, and accuracy, beside the leaderboard's rows.
       const ratings = foldRatings(ratedGames(boardLogs));

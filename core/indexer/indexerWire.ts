@@ -29,6 +29,18 @@ export interface WireStatus {
   ready: boolean;
 }
 
+/**
+ * GET /api/analysis: the coach's analysis of finished games: how many the index holds, and this
+ * process's work on them (its worker threads, the games they analysed, the seconds its batches
+ * took); threads 0 when analysis is off.
+ */
+export interface WireAnalysisStatus {
+  analysed: number;
+  threads: number;
+  games: number;
+  workerSeconds: number;
+}
+
 /** A LeaderboardRow with its bigints as decimal strings. */
 export type WireRow = Omit<LeaderboardRow, "net" | "staked" | "lastBlock"> & {
   net: Record<string, string>;
@@ -99,10 +111,12 @@ export interface WirePlayerAnalysis {
   mistake: Mistake | null;
 }
 
-/** GET /api/games/:id/analysis (404 while the index has not analysed the game). */
+/** GET /api/games/:id/analysis. */
 export interface WireGameAnalysis {
   gameId: string;
-  ruleSet: number;
+  /** False while the index has not analysed the game (or has no such finished game). */
+  analysed: boolean;
+  ruleSet: number | null;
   players: WirePlayerAnalysis[];
   /** The full review (every decision, the expected-score series), players as addresses. */
   review: GameReview | null;

@@ -22,6 +22,7 @@ import {
   parseLeaderboardQuery,
   rowToWire,
   type WireAccuracyPoint,
+  type WireAnalysisStatus,
   type WireGameAnalysis,
   type WireGameLogs,
   type WirePlayer,
@@ -103,6 +104,22 @@ app.get("/api/status", async (c) => {
     chainId: settings.chainId,
     hall: settings.hall,
     ...(await progress()),
+  };
+  return c.json(body);
+});
+
+app.get("/api/analysis", async (c) => {
+  const running = await analyser;
+  const s = await S;
+  const { rows } = await read.query<{ n: number }>(
+    `select count(*)::int as n from ${s}.game_analysis a ${ANALYSED_JOIN(s)} where a.error is null`,
+  );
+  const { games, busyMs } = running?.stats() ?? { games: 0, busyMs: 0 };
+  const body: WireAnalysisStatus = {
+    analysed: rows[0].n,
+    threads: running ? settings.analysisThreads : 0,
+    games,
+    workerSeconds: busyMs / 1000,
   };
   return c.json(body);
 });
@@ -266,11 +283,9 @@ const BOARDS_KEPT = 64;
 
 async function currentVersion(): Promise<string> {
   const [v] = await db.select().from(boardVersion).where(eq(boardVersion.id, 1));
-  // The skill columns change as the analyser catches up: its count is part of the version.
-  const { rows } = await read.query<{ n: string }>(
-    `select count(*)::text as n from ${await S}.game_analysis`,
-  );
-  return v ? `${v.games}:${v.lastBlock}:${v.lastHash}:${rows[0].n}` : "empty";
+  // The skill columns change as the analyser (in this process) writes: its count is part of it.
+  const analysed = (await analyser)?.stats().games ?? 0;
+  return v ? `${v.games}:${v.lastBlock}:${v.lastHash}:${analysed}` : "empty";
 }
 
 /** Every player's skill under the query's filters (lower-case player → WireSkill). */
@@ -513,7 +528,15 @@ app.get("/api/games/:id/analysis", async (c) => {
     [raw],
   );
   if (rows.length === 0) {
-    return c.json({ error: "the index has not analysed this game (yet)" }, 404);
+    // Not an error (the app asks right after a game ends): it analyses the game itself then.
+    const body: WireGameAnalysis = {
+      gameId: raw,
+      analysed: false,
+      ruleSet: null,
+      players: [],
+      review: null,
+    };
+    return c.json(body);
   }
   const key = `${raw}:${rows[0].hash}`;
   let review = reviews.get(key);
@@ -524,6 +547,7 @@ app.get("/api/games/:id/analysis", async (c) => {
   }
   const body: WireGameAnalysis = {
     gameId: raw,
+    analysed: true,
     ruleSet: rows[0].rule_set,
     players: rows.map((r) => ({
       player: getAddress(r.player),

@@ -3,7 +3,6 @@ import type { RpcLog } from "viem";
 import { numberToHex } from "viem";
 import type { GameReview } from "@dicehall/core/coach/analyse.ts";
 import type { PlayerAccuracy } from "@dicehall/core/game/gameAnalysis.ts";
-import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { AnalysisReply, AnalysisRequest } from "./protocol.ts";
 
 /**
@@ -47,8 +46,8 @@ export interface AnalyserOptions {
 export interface Analyser {
   /** The full review of a finished game, computed afresh from its logs (the analysis page). */
   review(gameId: bigint): Promise<GameReview | null>;
-  /** Games analysed by this process so far, and the seconds spent in the workers. */
-  stats(): { games: number; busyMs: number; pending: number };
+  /** Games analysed by this process so far, and the time its batches spent in the workers. */
+  stats(): { games: number; busyMs: number };
   stop(): Promise<void>;
 }
 
@@ -168,7 +167,6 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
   let stopped = false;
   let games = 0;
   let busyMs = 0;
-  let pending = 0;
 
   async function logsOf(ids: string[]): Promise<Map<string, RpcLog[]>> {
     const { rows } = await read.query<LogRow>(
@@ -293,7 +291,6 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
         let n: number;
         do {
           n = await step();
-          pending = n === batch ? pending : 0;
         } while (n === batch && !stopped);
         lastVersion = version;
       }
@@ -315,7 +312,7 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
       });
       return reply.ok && reply.analysed ? reply.analysed.review : null;
     },
-    stats: () => ({ games, busyMs, pending }),
+    stats: () => ({ games, busyMs }),
     async stop() {
       stopped = true;
       clearTimeout(timer);
@@ -323,5 +320,3 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
     },
   };
 }
-
-export type { RuleSetId };
