@@ -291,13 +291,13 @@ async function currentVersion(): Promise<string> {
 /** Every player's skill under the query's filters (lower-case player → WireSkill). */
 async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
   const s = await S;
-  const ratings =
+  const ratingsRead =
     query.ruleSet !== null
-      ? await read.query<{ player: string; ordinal: number; games: number }>(
+      ? read.query<{ player: string; ordinal: number; games: number }>(
           `select player, ordinal, games from ${s}.player_rating where rule_set = $1`,
           [query.ruleSet],
         )
-      : await read.query<{ player: string; ordinal: number; games: number }>(
+      : read.query<{ player: string; ordinal: number; games: number }>(
           `select distinct on (player) player, ordinal, games from ${s}.player_rating
            order by player, ordinal desc`,
         );
@@ -312,7 +312,7 @@ async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
   if (query.fromBlock !== null) add("g.finished_block >= ?", query.fromBlock.toString());
   if (query.toBlock !== null) add("g.finished_block <= ?", query.toBlock.toString());
   if (query.since !== null) add("g.finished_at >= ?", query.since);
-  const accuracy = await read.query<{
+  const accuracyRead = read.query<{
     player: string;
     games: number;
     lost: number;
@@ -326,6 +326,7 @@ async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
      group by a.player`,
     params,
   );
+  const [ratings, accuracy] = await Promise.all([ratingsRead, accuracyRead]);
   const skill = new Map<string, WireSkill>();
   const of = (player: string) => {
     let entry = skill.get(player);
@@ -357,6 +358,9 @@ const NO_SKILL: WireSkill = {
 
 async function computeBoard(query: Query, version: string): Promise<Board> {
   const byPlayer = new Map<string, LeaderboardSums[]>();
+  // The skill columns' queries run beside the sums'.
+  const skillRead = skillOf(query);
+  skillRead.catch(() => {});
   for (const row of await leaderboardSums(query)) {
     const list = byPlayer.get(row.player) ?? [];
     list.push({
@@ -376,7 +380,7 @@ async function computeBoard(query: Query, version: string): Promise<Board> {
   }
   // Lower-case players sort the same (the tie-break ignores case); the page is checksummed below.
   const rows = [...byPlayer].map(([player, sums]) => rowFromSums(player as Address, sums));
-  const skill = await skillOf(query);
+  const skill = await skillRead;
   let sorted: LeaderboardRow[];
   if (isSkillSortKey(query.sort)) {
     // By the skill number (players without one last), ties as the default board.
