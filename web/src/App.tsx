@@ -34,6 +34,7 @@ const LeaderboardPage = page(
   () => import("@/features/leaderboard/components/LeaderboardPage.tsx"),
   "LeaderboardPage",
 );
+const PlayerPage = page(() => import("@/features/players/components/PlayerPage.tsx"), "PlayerPage");
 const RulesPage = page(() => import("@/features/rules/components/RulesPage.tsx"), "RulesPage");
 const PracticePage = page(
   () => import("@/features/practice/components/PracticePage.tsx"),
@@ -125,6 +126,7 @@ export function App() {
             <Route path="/games/:id/analysis" element={<AnalysisPage />} />
             <Route path="/history" element={<HistoryPage />} />
             <Route path="/leaderboard" element={<LeaderboardPage />} />
+            <Route path="/players/:address" element={<PlayerPage />} />
             <Route path="/rules" element={<RulesPage />} />
             <Route path="/rules/:ruleSet" element={<RulesPage />} />
             <Route path="/practice" element={<PracticePage />} />

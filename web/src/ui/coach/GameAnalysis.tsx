@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
-import type { DecisionReview, GameRecord, PlayerReview } from "@dicehall/core/coach/analyse.ts";
+import type {
+  DecisionReview,
+  GameRecord,
+  GameReview,
+  PlayerReview,
+} from "@dicehall/core/coach/analyse.ts";
 import { ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { useCoachReview } from "@/data/coach.ts";
 import { CoachObjective } from "./CoachObjective.tsx";
@@ -113,13 +118,16 @@ export function GameAnalysis({
   game,
   cacheKey,
   playerLabel = byName,
+  review: ready,
 }: {
   game: GameRecord;
   cacheKey: string;
   /** Shows player `index` (the account's face and full address on the analysis page). */
   playerLabel?: PlayerLabel;
+  /** A review already made (the game index's): shown as it is, no coach started. */
+  review?: GameReview;
 }) {
-  const { table, review } = useCoachReview(game, cacheKey);
+  const { table, review } = useCoachReview(game, cacheKey, ready);
   const info = ruleSet(game.ruleSet);
   return (
     <section className="coach-analysis" aria-labelledby="coach-analysis-title">
