@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { getBlockNumber } from "viem/actions";
 import type { Address, Client } from "viem";
 import { useChainId, useClient, useConnection } from "wagmi";
@@ -155,16 +155,24 @@ export function startHallWatch(
     pollingInterval: pollingInterval(hall.chainId),
     onCatchUp(head) {
       const readAt = Date.now();
-      void queryClient.invalidateQueries({
-        queryKey: queryKeys.hall(scope),
-        // A query of logs knows the block it has read to; any other query, when it was read.
-        predicate: (query) => {
-          const data = query.state.data as { syncedTo?: unknown } | undefined;
-          return typeof data?.syncedTo === "bigint"
-            ? data.syncedTo < head
-            : query.state.dataUpdatedAt < readAt;
-        },
-      });
+      // What events change, and may have been read before the head: a query of logs knows the
+      // block it has read to; a view, when it was read. The clock and the settings are not here.
+      const stale = (query: Query) => {
+        const data = query.state.data as { syncedTo?: unknown } | undefined;
+        return typeof data?.syncedTo === "bigint"
+          ? data.syncedTo < head
+          : query.state.dataUpdatedAt < readAt;
+      };
+      for (const queryKey of [
+        queryKeys.hallLogs(scope),
+        queryKeys.gamesAll(scope),
+        queryKeys.gameViewsAll(scope),
+        queryKeys.invitesAll(scope),
+        queryKeys.creditsAll(scope),
+        queryKeys.rollFeesAll(scope),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey, predicate: stale });
+      }
       invalidate(queryKeys.balancesOnChain(hall.chainId));
     },
     onLogs(logs) {

@@ -43,6 +43,7 @@ export const queryKeys = {
   invitesAll: (s: Scope) => [...root(s), "invites"] as const,
   /** One game's logs plus its views at the same block. */
   game: (s: Scope, gameId: bigint) => [...root(s), "game", gameId.toString()] as const,
+  gamesAll: (s: Scope) => [...root(s), "game"] as const,
   /** getGame for a set of games (lobby countdowns, my running games). */
   gameViews: (s: Scope, ids: readonly bigint[]) =>
     [...root(s), "gameViews", ids.map(String).join(",")] as const,

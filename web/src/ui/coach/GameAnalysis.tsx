@@ -64,19 +64,12 @@ function Summary({
   );
 }
 
-function Decisions({
-  ruleSetId,
-  player,
-  label,
-}: {
-  ruleSetId: RuleSetId;
-  player: PlayerReview;
-  label: ReactNode;
-}) {
+function Decisions({ ruleSetId, player }: { ruleSetId: RuleSetId; player: PlayerReview }) {
   return (
     <details className="coach-decisions">
       <summary>
-        {label}: every decision ({player.decisions.length})
+        {/* Words only: a summary is itself a control, so no face button inside it. */}
+        {player.player}: every decision ({player.decisions.length})
       </summary>
       <table className="coach-table">
         <caption className="sr-only">{player.player}'s decisions</caption>
@@ -157,7 +150,7 @@ export function GameAnalysis({
           </details>
           <h3>Decision by decision</h3>
           {review.data.players.map((p, i) => (
-            <Decisions key={i} ruleSetId={game.ruleSet} player={p} label={playerLabel(i, p)} />
+            <Decisions key={i} ruleSetId={game.ruleSet} player={p} />
           ))}
         </>
       )}

@@ -62,6 +62,8 @@ describe("AnalysisPage", () => {
     expect(within(rows[0]).getByRole("link", { name: "0x7099…79C8" }).getAttribute("href")).toBe(
       `/players/${PLAYERS[0]}`,
     );
+    // A disclosure's summary is a control itself: no face button or link inside one.
+    expect(document.querySelectorAll("summary button, summary a")).toHaveLength(0);
     expect(rows.map((r) => Number(within(r).getAllByRole("cell")[0].textContent))).toEqual(
       game.finalTotals,
     );

@@ -129,7 +129,7 @@ describe("ResultsPanel", () => {
     hall.games.set(9n, lobby);
     renderAs(BOB);
     expect(screen.getByTestId("rematch-offer").textContent).toBe(
-      "Alice wants a rematch: game #9, same table.",
+      "0x7099…79C8 wants a rematch: game #9, same table.",
     );
     expect(screen.getByRole("link", { name: "Join the rematch" }).getAttribute("href")).toBe(
       "/games/9",

@@ -106,8 +106,8 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
             </>
           ) : (
             <>
-              {rematch.creator ? words.name(rematch.creator) : "A player"} wants a rematch: game #
-              {String(rematch.gameId)}, same table.
+              {rematch.creator ? <AddressName address={rematch.creator} /> : "A player"} wants a
+              rematch: game #{String(rematch.gameId)}, same table.
             </>
           )}
         </p>
