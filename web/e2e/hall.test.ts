@@ -14,6 +14,7 @@ import { scaled } from "./lib/timing.ts";
 import { accessibilityScenarios } from "./scenarios/accessibility.ts";
 import { coachScenarios } from "./scenarios/coach.ts";
 import { edgeScenarios } from "./scenarios/edges.ts";
+import { entropyScenarios } from "./scenarios/entropy.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
 import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
@@ -64,4 +65,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
   describe("12. player pages", () => playerScenarios(current));
+  describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
 });
