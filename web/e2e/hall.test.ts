@@ -21,6 +21,7 @@ import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
+import { walletScenarios } from "./scenarios/wallet.ts";
 
 const { log, lines: logLines, started } = suiteLog();
 
@@ -62,4 +63,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("9. the coach", () => coachScenarios(current));
   describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
+  describe("12. a wallet that asks", () => walletScenarios(current));
 });
