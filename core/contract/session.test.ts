@@ -7,6 +7,7 @@ import {
   SESSION_MARGIN_PERCENT,
   TRANSFER_GAS,
   gameSessionNeeds,
+  keyCanMove,
   leftoverGas,
   rollsForGame,
   sessionExpiry,
@@ -91,5 +92,27 @@ describe("leftoverGas", () => {
     expect(leftoverGas(10n ** 16n, GWEI)).toBe(10n ** 16n - TRANSFER_GAS * GWEI);
     expect(leftoverGas(TRANSFER_GAS * GWEI, GWEI)).toBe(0n);
     expect(leftoverGas(0n, GWEI)).toBe(0n);
+  });
+});
+
+describe("keyCanMove", () => {
+  const funds = {
+    keyBalance: 10n ** 16n,
+    allowanceLeft: 10n,
+    credit: 10n,
+    rollFee: 10n,
+    gasPrice: GWEI,
+  };
+
+  it("lets the key roll while gas, allowance and credit cover one roll", () => {
+    expect(keyCanMove("roll", funds)).toBe(true);
+    expect(keyCanMove("roll", { ...funds, allowanceLeft: 9n })).toBe(false);
+    expect(keyCanMove("roll", { ...funds, credit: 9n })).toBe(false);
+    expect(keyCanMove("roll", { ...funds, keyBalance: 0n })).toBe(false);
+  });
+
+  it("lets it score or claim with no allowance left, but not without gas", () => {
+    expect(keyCanMove("score", { ...funds, allowanceLeft: 0n, credit: 0n })).toBe(true);
+    expect(keyCanMove("claim", { ...funds, keyBalance: 0n })).toBe(false);
   });
 });

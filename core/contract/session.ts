@@ -138,3 +138,23 @@ export function leftoverGas(balance: bigint, gasPrice: bigint): bigint {
   const cost = TRANSFER_GAS * gasPrice;
   return balance > cost ? balance - cost : 0n;
 }
+
+/**
+ * Whether the key can make this one move itself: its gas covers it, and for a roll the allowance
+ * and the credit cover the fee. When not, the move goes through the wallet (and the table offers
+ * a top-up).
+ */
+export function keyCanMove(
+  move: "roll" | "score" | "claim",
+  funds: {
+    keyBalance: bigint;
+    allowanceLeft: bigint;
+    credit: bigint;
+    rollFee: bigint;
+    gasPrice: bigint;
+  },
+): boolean {
+  return (
+    sessionLowOn({ ...funds, rollFee: move === "roll" ? funds.rollFee : 0n, ahead: 1 }) === null
+  );
+}

@@ -41,6 +41,8 @@ type ConfirmedMethod = (typeof CONFIRMED_METHODS)[number];
 export interface WalletRequest {
   method: string;
   at: number;
+  /** The transactions it sent (eth_sendTransaction: one; wallet_sendCalls: one per call). */
+  hashes?: Hex[];
   /** For a transaction: the contract function's selector (first 4 bytes of data), or "transfer". */
   selector?: string;
 }
@@ -77,6 +79,11 @@ export class CountingWallet {
   confirmations(): number {
     return this.requests.filter((r) => (CONFIRMED_METHODS as readonly string[]).includes(r.method))
       .length;
+  }
+
+  /** Every transaction the wallet sent for the page, in order. */
+  sentTransactions(): Hex[] {
+    return this.requests.flatMap((r) => r.hashes ?? []);
   }
 
   /** The confirmations, in order, as "method selector" lines (for an assertion's message). */
@@ -123,7 +130,11 @@ export class CountingWallet {
 
   private async handle(method: string, params: unknown): Promise<unknown> {
     const list = (params ?? []) as unknown[];
-    const record = (selector?: string) => this.requests.push({ method, at: Date.now(), selector });
+    const record = (selector?: string) => {
+      const request: WalletRequest = { method, at: Date.now(), selector };
+      this.requests.push(request);
+      return request;
+    };
     const chainId = this.stack.chain.chainId;
     switch (method) {
       // As a real wallet: no account for a site until the user connects it, then (reloads
@@ -163,16 +174,19 @@ export class CountingWallet {
         return { [numberToHex(chainId)]: { atomic: { status: "supported" } } };
       case "eth_sendTransaction": {
         const [tx] = list as [TxParams];
-        record(selectorOf(tx));
-        return this.send(tx);
+        const request = record(selectorOf(tx));
+        const hash = await this.send(tx);
+        request.hashes = [hash];
+        return hash;
       }
       case "wallet_sendCalls": {
         if (!this.options.batching) {
           throw Object.assign(new Error("wallet_sendCalls is not supported"), { code: 4200 });
         }
         const [batch] = list as [{ calls: TxParams[] }];
-        record(batch.calls.map(selectorOf).join("+"));
+        const request = record(batch.calls.map(selectorOf).join("+"));
         const hashes: Hex[] = [];
+        request.hashes = hashes;
         for (const call of batch.calls) hashes.push(await this.send(call));
         const id = `0x${hashes[hashes.length - 1].slice(2, 66).padStart(64, "0")}`;
         this.batches.set(id, hashes);

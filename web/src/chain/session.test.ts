@@ -4,6 +4,8 @@ import {
   chooseSigner,
   ensureSessionKey,
   loadSessionKey,
+  rememberSessionGame,
+  sessionGameOf,
   sessionKeyStorageKey,
   signerSentence,
 } from "./session.ts";
@@ -90,5 +92,19 @@ describe("chooseSigner", () => {
       "Moves signed by this browser's session key, until 21:40.",
     );
     expect(signerSentence({ by: "wallet", why: "elsewhere" }, "")).toMatch(/another browser/);
+  });
+});
+
+describe("the game a key was granted for", () => {
+  it("is remembered per chain and player, the latest grant winning", () => {
+    const store = memoryStorage();
+    expect(sessionGameOf(31337, PLAYER, store)).toBeNull();
+    rememberSessionGame(31337, PLAYER, 7n, store);
+    rememberSessionGame(31337, OTHER, 8n, store);
+    expect(sessionGameOf(31337, PLAYER, store)).toBe(7n);
+    rememberSessionGame(31337, PLAYER, 9n, store);
+    expect(sessionGameOf(31337, PLAYER, store)).toBe(9n);
+    expect(sessionGameOf(1, PLAYER, store)).toBeNull();
+    expect(sessionGameOf(31337, OTHER, store)).toBe(8n);
   });
 });

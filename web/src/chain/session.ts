@@ -101,3 +101,36 @@ export function signerSentence(signer: MoveSigner, untilText: string): string {
       return "Moves signed by your wallet, one confirmation each.";
   }
 }
+
+const GAME_PREFIX = "dicehall.sessionGame";
+
+/**
+ * The game this browser's key was last granted for (create or join with a session): the one whose
+ * end pays the credit out and sends the key's gas back. A finished game opened later, while the
+ * key plays another, must not empty it.
+ */
+export function rememberSessionGame(
+  chainId: number,
+  player: Address,
+  gameId: bigint,
+  store: Storage | undefined = localStore(),
+): void {
+  try {
+    store?.setItem(`${GAME_PREFIX}.${chainId}.${player.toLowerCase()}`, gameId.toString());
+  } catch {
+    // Without storage there is no key either.
+  }
+}
+
+export function sessionGameOf(
+  chainId: number,
+  player: Address,
+  store: Storage | undefined = localStore(),
+): bigint | null {
+  try {
+    const value = store?.getItem(`${GAME_PREFIX}.${chainId}.${player.toLowerCase()}`);
+    return value && /^\d+$/.test(value) ? BigInt(value) : null;
+  } catch {
+    return null;
+  }
+}
