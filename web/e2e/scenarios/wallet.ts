@@ -232,6 +232,74 @@ export function walletScenarios(suite: () => Suite): void {
 
   sessionGame(suite, "ETH");
   sessionGame(suite, "TUSD");
+
+  e2e(
+    suite,
+    "a wallet that batches (EIP-5792): a TUSD table opened and joined with one confirmation each",
+    { timeout: 240_000 },
+    async (session) => {
+      const { stack } = session;
+      const [playerA, playerB] = [stack.accounts[10], stack.accounts[11]];
+      const bet = "3";
+      const { wallet } = clients(stack.rpcUrl);
+      for (const player of [playerA, playerB]) {
+        const hash = await wallet(stack.accounts[0]).writeContract({
+          address: stack.testToken,
+          abi: testTokenAbi,
+          functionName: "mint",
+          args: [player, parseUnits(bet, 6)],
+        });
+        await stack.publicClient.waitForTransactionReceipt({ hash });
+      }
+
+      const a = await openWithWallet(session, "A (account 10, batching)", 10, "/games/new", {
+        batching: true,
+      });
+      await a.tracked.page.getByRole("radio", { name: "TUSD" }).check();
+      await a.tracked.page.getByLabel(/^Bet per seat/).fill(bet);
+      await a.tracked.page
+        .getByTestId("session-summary")
+        .getByText(/^Your wallet asks once \(the approval and open the table in one batch\)/)
+        .waitFor();
+      await a.tracked.page.getByRole("button", { name: "Approve TUSD and open the table" }).click();
+      await a.tracked.page.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
+      const gameId = BigInt(/\/games\/(\d+)/.exec(a.tracked.page.url())![1]);
+      assertAsked(a.wallet, 1, "A");
+      assert.match(
+        a.wallet.confirmationLog()[0],
+        /^wallet_sendCalls 0x[0-9a-f]{8}\+0x[0-9a-f]{8}$/,
+      );
+
+      const b = await openWithWallet(session, "B (account 11, batching)", 11, `/games/${gameId}`, {
+        batching: true,
+      });
+      await b.tracked.page
+        .getByTestId("session-summary")
+        .getByText(/^Your wallet asks once \(the approval and join in one batch\)/)
+        .waitFor();
+      await b.tracked.page
+        .getByRole("button", { name: `Approve TUSD and join for ${bet} TUSD` })
+        .click();
+      for (const p of [a.tracked.page, b.tracked.page]) {
+        await p.getByRole("table", { name: "Score sheets" }).waitFor({ timeout: MOVE_TIMEOUT_MS });
+        await p.getByText(KEY_SENTENCE).waitFor();
+      }
+      assertAsked(b.wallet, 1, "B");
+      const view = await gameView(stack, gameId);
+      assert.equal(view.status, STATUS.Running);
+      assert.equal(view.config.token, stack.testToken);
+
+      // The order roll goes through A's key: still one confirmation.
+      await waitForRollEnabled(a.tracked.page);
+      await a.tracked.page.getByRole("button", { name: /^Roll for the turn order/ }).click();
+      await eventually(
+        "the first roll to draw the order",
+        async () => ((await gameView(stack, gameId)).orderDrawn ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      assertAsked(a.wallet, 1, "A");
+    },
+  );
 }
 
 /**

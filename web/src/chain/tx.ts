@@ -22,6 +22,7 @@ import { describeError, type ErrorContext, type PlayerError } from "./errors.ts"
 import { gasLimitFor } from "@dicehall/core/contract/gas.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { useHall } from "./hall.ts";
+import { sendBatch } from "./batch.ts";
 import { sendWithKey } from "./keyTx.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 
@@ -75,6 +76,8 @@ export interface Tx {
    * With `key` (a session key), the key signs and sends it: no wallet opens.
    */
   run: (request: WriteRequest, key?: LocalAccount | null) => Promise<TransactionReceipt | null>;
+  /** Several writes in one confirmation (EIP-5792, see batch.ts); the last one's receipt. */
+  runBatch: (requests: readonly WriteRequest[]) => Promise<TransactionReceipt | null>;
   phase: TxPhase;
   busy: boolean;
   error: PlayerError | null;
@@ -97,12 +100,15 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
     mutationFn: async ({
       request,
       key,
+      batch,
     }: {
       request: WriteRequest;
       key?: LocalAccount | null;
+      batch?: readonly WriteRequest[];
     }): Promise<TransactionReceipt> => {
       if (!hall) throw new Error("There is no hall on this network.");
       if (key) return sendWithKey(hall, key, request, setPhase);
+      if (batch) return sendBatch(config, hall.chainId, batch, setPhase);
       const chainId = hall.chainId as never;
       setPhase("simulating");
       // A local node mines only on demand, so its latest block can be minutes old; its pending
@@ -149,6 +155,11 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
       mutateAsync({ request, key }).catch(() => null),
     [mutateAsync],
   );
+  const runBatch = useCallback(
+    (requests: readonly WriteRequest[]) =>
+      mutateAsync({ request: requests[requests.length - 1], batch: requests }).catch(() => null),
+    [mutateAsync],
+  );
   const reset = useCallback(() => {
     resetMutation();
     setPhase("idle");
@@ -156,6 +167,7 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
 
   return {
     run,
+    runBatch,
     phase,
     busy: mutation.isPending,
     error: mutation.error ? describeError(mutation.error, context.current) : null,

@@ -17,6 +17,8 @@ export function SessionChoice({
   native,
   available,
   verb,
+  batched = false,
+  approval = false,
 }: {
   oneConfirmation: boolean;
   onChange: (oneConfirmation: boolean) => void;
@@ -30,6 +32,10 @@ export function SessionChoice({
   available: boolean;
   /** "open the table" or "join". */
   verb: string;
+  /** The wallet batches calls (EIP-5792): an ERC-20's approval goes with the call, one confirmation. */
+  batched?: boolean;
+  /** An ERC-20 bet whose allowance is short: the approval comes first. */
+  approval?: boolean;
 }) {
   const id = useId();
   const coin = (v: bigint) => formatTokenAmount(v, native, 6);
@@ -71,7 +77,13 @@ export function SessionChoice({
           {offer && bet !== null ? (
             <>
               <p>
-                Your wallet asks {erc20 ? "twice (approve, then " + verb + ")" : "once"}, for{" "}
+                Your wallet asks{" "}
+                {approval && !batched
+                  ? `twice (approve, then ${verb})`
+                  : approval
+                    ? `once (the approval and ${verb} in one batch)`
+                    : "once"}
+                , for{" "}
                 <strong>
                   {erc20 ? `${formatTokenAmount(bet, token, 6)} + ` : ""}
                   {coin(offer.value)}

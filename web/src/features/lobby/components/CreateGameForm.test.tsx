@@ -13,6 +13,7 @@ const TUSD: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 // The wallet, the chain and the create flow are stand-ins: the form's own words are under test.
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: ME }) }));
 vi.mock("@/chain/hall.ts", () => ({ useHall: () => null }));
+vi.mock("@/chain/batch.ts", () => ({ useWalletBatches: () => false }));
 const flow = vi.hoisted(() => ({
   needsApproval: true,
   create: (): Promise<bigint | null> => Promise.resolve(null),

@@ -20,6 +20,7 @@ import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "@/chain/ens.ts";
 import { useSessionOffer } from "@/chain/sessionHooks.ts";
+import { useWalletBatches } from "@/chain/batch.ts";
 import { localStore } from "@/data/localStore.ts";
 import { SessionChoice } from "@/ui/SessionChoice.tsx";
 import { useChainNow } from "@/ui/useNow.ts";
@@ -146,6 +147,7 @@ export function CreateGameForm({
     name: (a: Address) => shortAddress(a),
     nativeSymbol: hall?.chain.nativeCurrency.symbol,
   };
+  const batches = useWalletBatches();
   const flow = useCreateGame(draft, ctx, oneConfirmation && keyStorage ? offer : null);
   const [submitLabel, holdLabel] = useHeldLabel(
     flow.payment.needsApproval ? `Approve ${token?.symbol} and open the table` : "Open the table",
@@ -379,6 +381,8 @@ export function CreateGameForm({
         bet={bet}
         native={nativeCoin}
         available={keyStorage}
+        approval={flow.payment.needsApproval}
+        batched={batches}
         verb="open the table"
       />
 

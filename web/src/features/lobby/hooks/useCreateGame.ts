@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { parseEventLogs, type Address } from "viem";
-import { useConnection } from "wagmi";
+import { useConfig, useConnection } from "wagmi";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { useHall } from "@/chain/hall.ts";
 import type { ErrorContext } from "@/chain/errors.ts";
 import { useBetPayment } from "@/chain/payment.ts";
 import { rememberSessionGame } from "@/chain/session.ts";
 import { sessionGrant, type SessionOffer } from "@/chain/sessionHooks.ts";
-import { hallCall, useTx } from "@/chain/tx.ts";
+import { walletBatches } from "@/chain/batch.ts";
+import { approveCall, hallCall, useTx } from "@/chain/tx.ts";
 
 export interface NewGame {
   token: Address;
@@ -31,6 +32,7 @@ export function useCreateGame(
 ) {
   const hall = useHall();
   const { address } = useConnection();
+  const wagmiConfig = useConfig();
   const payment = useBetPayment(draft?.token, draft?.bet ?? 0n, ctx);
   const createTx = useTx(ctx);
   const [step, setStep] = useState<"idle" | "approve" | "create">("idle");
@@ -38,14 +40,6 @@ export function useCreateGame(
   const create = async (): Promise<bigint | null> => {
     if (!hall || !draft) return null;
     createTx.reset();
-    if (payment.needsApproval) {
-      setStep("approve");
-      if (!(await payment.approve())) {
-        setStep("idle");
-        return null;
-      }
-    }
-    setStep("create");
     const config = {
       token: draft.token,
       bet: draft.bet,
@@ -60,7 +54,25 @@ export function useCreateGame(
       session && grant
         ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
         : hallCall(hall.address, "createGame", [config], payment.value);
-    const receipt = await createTx.run(request);
+    let receipt;
+    // A wallet that batches (EIP-5792) approves and opens the table in one confirmation.
+    if (payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId))) {
+      setStep("create");
+      receipt = await createTx.runBatch([
+        approveCall(draft.token, hall.address, draft.bet),
+        request,
+      ]);
+    } else {
+      if (payment.needsApproval) {
+        setStep("approve");
+        if (!(await payment.approve())) {
+          setStep("idle");
+          return null;
+        }
+      }
+      setStep("create");
+      receipt = await createTx.run(request);
+    }
     setStep("idle");
     if (!receipt) return null;
     const [created] = parseEventLogs({

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { useConfig } from "wagmi";
 import { formatDuration, formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { betShortfall, useBetPayment } from "@/chain/payment.ts";
 import { useTokenBalance } from "@/chain/tokens.ts";
-import { hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
+import { useWalletBatches, walletBatches } from "@/chain/batch.ts";
+import { approveCall, hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
 import { useRollFee } from "@/chain/settings.ts";
 import { rememberSessionGame } from "@/chain/session.ts";
 import { sessionGrant, useSessionOffer } from "@/chain/sessionHooks.ts";
@@ -36,6 +38,8 @@ export function LobbyPanel({
   const { hall, view, me, token, betContext } = game;
   const now = useChainNow();
   const tx = useTx(betContext);
+  const wagmiConfig = useConfig();
+  const batches = useWalletBatches();
   const payment = useBetPayment(view?.config.token, view?.config.bet ?? 0n, betContext);
   const balance = useTokenBalance(view?.config.token, me);
   const coinBalance = useTokenBalance(NATIVE, me);
@@ -89,12 +93,23 @@ export function LobbyPanel({
   const join = () =>
     holdLabel(async () => {
       tx.reset();
-      if (payment.needsApproval && !(await payment.approve())) return;
       const grant = withKey && offer && me ? sessionGrant(hall, me, offer) : null;
       const request =
         offer && grant
           ? hallCall(hall.address, "joinGameWithSession", [gameId, grant], offer.value)
           : hallCall(hall.address, "joinGame", [gameId], payment.value);
+      // A wallet that batches (EIP-5792) approves and joins in one confirmation.
+      const batched = payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId));
+      if (batched) {
+        const receipt = await tx.runBatch([
+          approveCall(config.token, hall.address, config.bet),
+          request,
+        ]);
+        if (receipt && grant && me) rememberSessionGame(hall.chainId, me, gameId);
+        if (receipt) saveTablePrefs(hall.chainId, config);
+        return;
+      }
+      if (payment.needsApproval && !(await payment.approve())) return;
       const receipt = await tx.run(request);
       // The key was granted for this game: its end pays the key's player out.
       if (receipt && grant && me) rememberSessionGame(hall.chainId, me, gameId);
@@ -188,6 +203,8 @@ export function LobbyPanel({
             bet={config.bet}
             native={native}
             available={keyStorage}
+            approval={payment.needsApproval}
+            batched={batches}
             verb="join"
           />
         )}
