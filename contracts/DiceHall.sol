@@ -213,12 +213,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         bool byKey;
         uint256 used;
         if (attempts != 0) {
-            // Asking again for the roll that is out: any seated player may, and the dice stay the mover's.
-            (roller, byKey) = _seatedRoller(gameId);
-            uint64 retryAt = _retryAt(g);
-            if (block.timestamp < retryAt) revert RollPending(gameId, g.pendingSequence, retryAt);
+            // Asking again for a refused roll: anyone may (a player, the hall's keeper, a well-wisher), paying the
+            // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
+            // A session key of a player seated here asks for its player, the fee from the player's credit.
+            (roller, byKey) = _retryRoller(gameId);
             uint64 callOffAt = _callOffAt(g);
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
+            // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
+            uint64 retryAt = _retryAt(g);
+            if (retryAt == 0 || block.timestamp < retryAt)
+                revert RollPending(gameId, g.pendingSequence, retryAt);
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
@@ -229,7 +233,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 (roller, byKey) = _seatedRoller(gameId);
             } else {
                 PlayerState state;
-                (player, state, byKey) = _mover(gameId, g);
+                (player, state, byKey) = _mover(gameId, g, false);
                 used = state.rollsUsed();
                 roller = player;
             }
@@ -353,8 +357,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             // Not the ring's request: it may have been filed in the overflow mapping.
             (gameId, player, tag) = _pending.takeOverflow(providerId, sequence);
             g = _games[gameId];
-            // Any attempt of the roll that is out gives the dice, whichever is answered first; the rest of its
-            // attempts, and any answer of an earlier roll, are ignored.
+            // Only the roll's one accepted request gives the dice; any answer of an earlier roll is ignored.
             if (gameId == 0 || !_waitsFor(g, tag, providerId)) return;
         }
         // A roll filed without a player is the game's first: its number draws the order first.
@@ -382,7 +385,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @inheritdoc IDiceHall
     function score(uint256 gameId, uint8 category) external nonReentrant {
         Game storage g = _runningGame(gameId);
-        (address player, PlayerState state, ) = _mover(gameId, g);
+        (address player, PlayerState state, ) = _mover(gameId, g, true);
         // The dice on the table are not a choice while a roll is out: its number may already be known.
         if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, _retryAt(g));
         if (state.rollsUsed() == 0) revert NotRolledYet(gameId);
@@ -721,17 +724,31 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The player to move and their state, when the caller is that player or their active session key.
+    /// `keyFirst` looks the caller up as a key before as a player: one cold read more for a player's own move and
+    /// one less for a key's (a score takes it, to keep a key's score under 50 000 gas; a roll does not).
+    /// An address someone else named as their key still moves for itself.
     function _mover(
         uint256 gameId,
-        Game storage g
+        Game storage g,
+        bool keyFirst
     ) private view returns (address player, PlayerState state, bool byKey) {
-        state = _sheets[gameId][msg.sender];
         uint256 seat = TurnOrder.at(g.order, g.turn);
-        if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
-        // Not the mover: the mover's session key acts for them.
-        player = g.players[seat];
-        if (_keyPlayer(msg.sender) != player) revert NotYourTurn(gameId, player);
-        return (player, _sheets[gameId][player], true);
+        if (!keyFirst) {
+            state = _sheets[gameId][msg.sender];
+            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        }
+        KeyGrant memory k = _keys[msg.sender];
+        bool active = k.player != address(0) && block.timestamp < k.expiresAt;
+        if (active) {
+            state = _sheets[gameId][k.player];
+            if (state.seated() && state.joinIndex() == seat) return (k.player, state, true);
+        }
+        if (keyFirst) {
+            state = _sheets[gameId][msg.sender];
+            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        }
+        if (k.player != address(0) && !active) revert SessionExpired(msg.sender, k.expiresAt);
+        revert NotYourTurn(gameId, g.players[seat]);
     }
 
     /// @dev Who makes a roll any seated player may make: the caller, or the player whose session key it is.
@@ -742,6 +759,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         return (roller, true);
     }
 
+    /// @dev Who asks again for a refused roll (anyone may): a seated caller, or the session key of a player seated
+    /// here for that player (the fee from the player's credit); anyone else for themselves, paying by value.
+    function _retryRoller(uint256 gameId) private view returns (address roller, bool byKey) {
+        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
+        KeyGrant memory k = _keys[msg.sender];
+        if (k.player != address(0) && block.timestamp < k.expiresAt && _sheets[gameId][k.player].seated())
+            return (k.player, true);
+        return (msg.sender, false);
+    }
+
     /// @dev The player `key` is the active session key of; 0 if none. An expired key is told so.
     function _keyPlayer(address key) private view returns (address) {
         KeyGrant memory k = _keys[key];
@@ -750,7 +777,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev Files the request under a ring slot unless a request that may still give a game its dice holds it
-    /// (another game's, or an earlier attempt of this very roll).
+    /// (another game's: a roll has one accepted request at most).
     function _registerRoll(uint64 sequence, uint256 gameId, Game storage g, address player) private {
         (uint256 other, uint16 otherTag, ) = _pending.occupant(sequence);
         bool busy;
@@ -964,6 +991,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev Reverts unless the player's credit and session allowance both cover a key's roll fee.
     function _sessionFeeLeft(address player, uint256 fee) private view {
+        if (fee == 0) return;
         uint256 left = _sessions[player].feeAllowance;
         if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
         uint256 available = _credits[address(0)][player];

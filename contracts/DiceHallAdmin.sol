@@ -53,21 +53,15 @@ contract DiceHallAdmin is DiceHallStorage {
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function setEntropyTimeout(uint32 seconds_) external onlyOwner {
-        if (
-            seconds_ < MIN_ENTROPY_TIMEOUT ||
-            uint256(seconds_) * MIN_RETRIES_PER_WINDOW > _bounds.callOffWindow
-        ) revert IDiceHall.InvalidSetting(seconds_);
+        if (seconds_ < MIN_ENTROPY_TIMEOUT) revert IDiceHall.InvalidSetting(seconds_);
         _settings.entropyTimeout = seconds_;
         emit IDiceHall.EntropyTimeoutSet(seconds_);
     }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function setCallOffWindow(uint32 seconds_) external onlyOwner {
-        if (
-            seconds_ < MIN_CALL_OFF_WINDOW ||
-            seconds_ > MAX_CALL_OFF_WINDOW ||
-            uint256(seconds_) < uint256(_settings.entropyTimeout) * MIN_RETRIES_PER_WINDOW
-        ) revert IDiceHall.InvalidSetting(seconds_);
+        if (seconds_ < MIN_CALL_OFF_WINDOW || seconds_ > MAX_CALL_OFF_WINDOW)
+            revert IDiceHall.InvalidSetting(seconds_);
         _bounds.callOffWindow = seconds_;
         emit IDiceHall.CallOffWindowSet(seconds_);
     }

@@ -18,16 +18,17 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
     /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
     uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
-    /// @notice Far above a provider's latency (seconds): asking again is for a provider that failed, so a
-    /// revelation seen early (mempool, the provider's endpoint) cannot be traded for a fresh roll.
+    /// @notice The floor of the entropy timeout setting (seconds). A game keeps its value for the record only: since
+    /// an accepted request is never replaced, nothing waits for it; a refused roll waits RETRY_FLOOR.
     uint32 public constant MIN_ENTROPY_TIMEOUT = 30 minutes;
+    /// @notice How long after a refusal the roll may be asked again (seconds): from the next block on chains whose
+    /// blocks are a second or more apart. Asking again in the refusal's own block would meet the same backlog.
+    uint32 internal constant RETRY_FLOOR = 1;
     /// @notice The shortest call-off window: a roll must have been outstanding this long before its game can be
     /// called off, so whoever wants a call-off must keep every other player's retry refused all that time.
     uint32 public constant MIN_CALL_OFF_WINDOW = 6 hours;
     /// @notice The longest call-off window, so that every game still ends in bounded time.
     uint32 public constant MAX_CALL_OFF_WINDOW = 7 days;
-    /// @notice A call-off window spans at least this many entropy timeouts (that many chances to ask again).
-    uint32 public constant MIN_RETRIES_PER_WINDOW = 12;
     /// @notice A game's roll fee cap is this multiple of its provider's fee when the lobby opened; a dearer quote
     /// is a refusal (the clock stays stopped), so a provider cannot price a player out of their turn.
     uint256 public constant ROLL_FEE_CAP_MULTIPLE = 10;
@@ -142,9 +143,13 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         ENTROPY = IEntropyV2(entropy_);
     }
 
-    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again.
-    function _retryAt(Game storage g) internal view returns (uint64) {
-        return g.clock + g.entropyTimeout;
+    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again. Only a
+    /// refused roll may, from the next second on (a later block); 0 when it may not: an accepted request is out
+    /// (one per roll, never replaced), or the call-off comes first.
+    function _retryAt(Game storage g) internal view returns (uint64 at) {
+        if (g.pendingSequence != 0) return 0;
+        at = g.clock + RETRY_FLOOR;
+        if (at >= _callOffAt(g)) at = 0;
     }
 
     /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.

@@ -46,10 +46,10 @@ import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
 /**
  * Issues 10 and 17: no owner action and no Entropy failure decides a running game. Each game keeps
  * its provider, callback gas and roll fee cap; a refused request (one of Entropy's own errors, or a
- * quote above the cap) stops the clock instead of reverting; any seated player may ask again for
- * the roll that is out, with the same keep mask, and every attempt stays answerable; the game is
- * called off only once the roll has been out for its whole call-off window; the turn order comes
- * from the first roll's random number.
+ * quote above the cap) stops the clock instead of reverting; issue 27: anyone may ask again for a
+ * refused roll from the next second, with the same keep mask, and an accepted request is never
+ * replaced (one answerable number per roll); the game is called off only once the roll has been
+ * out for its whole call-off window; the turn order comes from the first roll's random number.
  */
 
 const connection = await network.create();
@@ -319,7 +319,7 @@ describe("a refused request stops the clock instead of reverting", () => {
       assert.equal(game.pendingSequence, 0n);
       assert.equal(game.pendingKeepMask, 0b00111);
       assert.equal(game.deadline, 0n, "no move deadline while the roll is out");
-      assert.equal(game.retryAt, at + BigInt(DEFAULT_ENTROPY_TIMEOUT));
+      assert.equal(game.retryAt, at + 1n, "a refused roll may be asked again from the next second");
       assert.equal(game.callOffAt, at + BigInt(DEFAULT_CALL_OFF_WINDOW));
       // The player can't be timed out for Entropy's refusal, nor score the old dice.
       await h.viem.assertions.revertWithCustomErrorWithArgs(
@@ -334,12 +334,22 @@ describe("a refused request stops the clock instead of reverting", () => {
         "RollPending",
         [gameId, 0n, game.retryAt],
       );
+      // Asked again in the refusal's own block (second), it would meet the same refusal: not yet.
       await h.viem.assertions.revertWithCustomErrorWithArgs(
-        rollTx(h, gameId, order[0], 0b00111, PRICED_ROLL_FEE),
+        h.hall.simulate.roll([gameId, 0b00111], {
+          account: h.stranger.account.address,
+          value: PRICED_ROLL_FEE,
+          blockNumber: receipt.blockNumber,
+        }),
         h.hall,
         "RollPending",
         [gameId, 0n, game.retryAt],
       );
+      // From the next second on anyone may, and the refusal again costs nothing.
+      await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
+      const again = rollTx(h, gameId, h.stranger, 0b00111, PRICED_ROLL_FEE);
+      hallEvent(h, await send(h, again), "RollRefused");
+      assert.equal((await gameView(h, gameId)).entropyAttempts, 2);
     });
   }
 
@@ -347,8 +357,6 @@ describe("a refused request stops the clock instead of reverting", () => {
     const h = await priced();
     const { gameId, order } = await refusedGame(h, MODE.RefuseRequest);
     await send(h, rollTx(h, gameId, order[0], 0b00011));
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, gameId, order[0], 0b00001),
       h.hall,
@@ -370,29 +378,21 @@ describe("a refused request stops the clock instead of reverting", () => {
     assert.equal((await scoreBox(h, gameId, order[0], 8)).points, 25);
   });
 
-  it("any seated player may ask again; the dice stay the mover's; a stranger may not", async () => {
+  it("anyone may ask again for a refused roll, a stranger too: they pay, the dice stay the mover's", async () => {
     const h = await priced();
     const { gameId, order } = await refusedGame(h, MODE.RefuseRequest);
     await send(h, rollTx(h, gameId, order[0], 0b00011));
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt);
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      rollTx(h, gameId, h.stranger, 0b00011),
-      h.hall,
-      "NotInGame",
-      [gameId, addressOf(h.stranger)],
-    );
     await send(h, h.pricedEntropy!.write.setMode([MODE.Answer]));
-    // The third player, not the mover, pays for the retry; its surplus is theirs.
-    const before = await credits(h, NATIVE, order[2]);
+    // A stranger (the hall's keeper, a well-wisher) pays for the retry; its surplus is theirs.
+    const before = await credits(h, NATIVE, h.stranger);
     const { sequenceNumber } = await requestRoll(
       h,
       gameId,
-      order[2],
+      h.stranger,
       0b00011,
       PRICED_ROLL_FEE + 7n,
     );
-    assert.equal(await credits(h, NATIVE, order[2]), before + 7n);
+    assert.equal(await credits(h, NATIVE, h.stranger), before + 7n);
     const receipt = await reveal(h, sequenceNumber, randomFor([null, null, 6, 6, 6]));
     const rolled = hallEvent(h, receipt, "DiceRolled");
     assert.equal(rolled.player, addressOf(order[0]));
@@ -402,52 +402,53 @@ describe("a refused request stops the clock instead of reverting", () => {
     assert.equal((await playerView(h, gameId, order[2])).rollsUsed, 0);
   });
 
-  it("every attempt stays answerable: the first answer delivered gives the dice, later ones are ignored", async () => {
+  it("an accepted request is never replaced: nobody may ask again, its number is the only one", async () => {
     const h = await priced();
     const { gameId, order } = await startGame(h, { seats: 2 });
     await rollWith(h, gameId, order[0], 0, [1, 1, 2, 3, 4]);
     const first = await requestRoll(h, gameId, order[0], 0b00011);
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt);
-    // The other player asks again: a second request for the same roll.
-    const second = await requestRoll(h, gameId, order[1], 0b00011);
-    assert.notEqual(first.sequenceNumber, second.sequenceNumber);
-    assert.equal((await gameView(h, gameId)).pendingSequence, second.sequenceNumber);
-    // The first attempt's answer arrives first: its number gives the dice.
+    const game = await gameView(h, gameId);
+    assert.equal(game.retryAt, 0n, "no retry is promised");
+    // Not the mover, not the other player, not a stranger; not after an hour, nor just before the call-off.
+    for (const at of [game.rollRequestedAt + 3600n, game.callOffAt - 1n]) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
+      for (const asker of [order[0], order[1], h.stranger]) {
+        await h.viem.assertions.revertWithCustomErrorWithArgs(
+          rollTx(h, gameId, asker, 0b00011),
+          h.hall,
+          "RollPending",
+          [gameId, first.sequenceNumber, 0n],
+        );
+      }
+    }
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 1);
     const answered = await reveal(h, first.sequenceNumber, randomFor([null, null, 4, 4, 4]));
-    const rolled = hallEvent(h, answered, "DiceRolled");
-    assert.equal(rolled.sequenceNumber, first.sequenceNumber);
-    assert.deepEqual(rolled.dice, [1, 1, 4, 4, 4]);
-    // The second attempt's answer is then ignored: no dice, no revert.
-    const late = await reveal(h, second.sequenceNumber, randomFor([null, null, 6, 6, 6]));
-    assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
-    assert.deepEqual((await playerView(h, gameId, order[0])).dice, [1, 1, 4, 4, 4]);
+    assert.deepEqual(hallEvent(h, answered, "DiceRolled").dice, [1, 1, 4, 4, 4]);
     assert.equal((await playerView(h, gameId, order[0])).rollsUsed, 2);
   });
 
-  it("an earlier roll's late attempt never answers a later roll of the same player", async () => {
+  it("an earlier roll's number never answers a later roll of the same player", async () => {
     const h = await priced();
     const { gameId, order } = await startGame(h, { seats: 2 });
-    await rollWith(h, gameId, order[0], 0, [1, 1, 2, 3, 4]);
-    const stale = await requestRoll(h, gameId, order[0], 0b00011);
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt);
-    const retry = await requestRoll(h, gameId, order[0], 0b00011);
-    hallEvent(
-      h,
-      await reveal(h, retry.sequenceNumber, randomFor([null, null, 2, 2, 2])),
-      "DiceRolled",
+    const earlier = await rollWith(h, gameId, order[0], 0, [1, 1, 2, 3, 4]);
+    const later = await requestRoll(h, gameId, order[0], 0b00011);
+    // Entropy (here impersonated) calls back again with the earlier roll's sequence: ignored.
+    const entropy = await h.hall.read.entropy();
+    await networkHelpers.impersonateAccount(entropy);
+    await networkHelpers.setBalance(entropy, 10n ** 18n);
+    const hash = await h.hall.write._entropyCallback(
+      [earlier.sequenceNumber, h.provider, randomFor([null, null, 6, 6, 6])],
+      { account: entropy },
     );
-    // Roll 3 is out; the first attempt of roll 2 answers now and must not give roll 3's dice.
-    const third = await requestRoll(h, gameId, order[0], 0b00011);
-    const late = await reveal(h, stale.sequenceNumber, randomFor([null, null, 6, 6, 6]));
-    assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
+    const stale = await h.publicClient.waitForTransactionReceipt({ hash });
+    await networkHelpers.stopImpersonatingAccount(entropy);
+    assert.equal(hallEvents(h, stale, "DiceRolled").length, 0);
     const rolled = hallEvent(
       h,
-      await reveal(h, third.sequenceNumber, randomFor([null, null, 3, 3, 3])),
+      await reveal(h, later.sequenceNumber, randomFor([null, null, 3, 3, 3])),
       "DiceRolled",
     );
-    assert.equal(rolled.rollNumber, 3);
+    assert.equal(rolled.rollNumber, 2);
     assert.deepEqual(rolled.dice, [1, 1, 3, 3, 3]);
   });
 
@@ -510,7 +511,6 @@ describe("the roll fee cap: a provider cannot price the player to move out of th
     assert.equal((await gameView(h, later)).rollFeeCap, 2n ** 96n - 1n);
     // At a price within the cap again, anyone seated asks again and the game goes on.
     await send(h, h.pricedEntropy!.write.setFee([cap]));
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
     const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0b00011, cap);
     hallEvent(h, await reveal(h, sequenceNumber, randomFor([null, null, 5, 5, 5])), "DiceRolled");
   });
@@ -576,7 +576,7 @@ describe("a game is called off only when its roll has been out for the whole cal
     assert.ok(FEE_BPS > 0, "the fee would have been taken had the game finished");
   });
 
-  it("the owner's call-off window: 6 h to 7 days and at least 12 entropy timeouts, fixed per game", async () => {
+  it("the owner's call-off window: 6 h to 7 days, fixed per game; the entropy timeout no longer bounds it", async () => {
     const h = await mock();
     assert.equal(await h.hall.read.callOffWindow(), DEFAULT_CALL_OFF_WINDOW);
     for (const bad of [6 * 3600 - 1, 7 * 24 * 3600 + 1]) {
@@ -589,21 +589,9 @@ describe("a game is called off only when its roll has been out for the whole cal
     }
     const { gameId } = await startGame(h);
     hallEvent(h, await send(h, h.hall.write.setCallOffWindow([6 * 3600])), "CallOffWindowSet");
-    // 6 h holds 12 of the default 30-minute timeouts; a longer timeout would leave fewer retries.
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      h.hall.write.setEntropyTimeout([1801]),
-      h.hall,
-      "InvalidSetting",
-      [1801n],
-    );
-    await send(h, h.hall.write.setCallOffWindow([7 * 24 * 3600]));
+    // Issue 27: a refused roll is asked again from the next second, so the entropy timeout gates nothing.
     await send(h, h.hall.write.setEntropyTimeout([14 * 3600]));
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      h.hall.write.setCallOffWindow([12 * 14 * 3600 - 1]),
-      h.hall,
-      "InvalidSetting",
-      [BigInt(12 * 14 * 3600 - 1)],
-    );
+    await send(h, h.hall.write.setCallOffWindow([7 * 24 * 3600]));
     assert.equal((await gameView(h, gameId)).callOffWindow, DEFAULT_CALL_OFF_WINDOW);
     const { gameId: later } = await openLobby(h, h.carol);
     assert.equal((await gameView(h, later)).callOffWindow, 7 * 24 * 3600);
@@ -611,31 +599,31 @@ describe("a game is called off only when its roll has been out for the whole cal
 });
 
 describe("a provider that takes requests and never answers cannot hold a game forever", () => {
-  it("asked again every entropy timeout by either player, then called off at the window, every bet back", async () => {
+  it("its request is never replaced: RollPending for everyone, then called off at the window, every bet back", async () => {
     const h = await silent();
     const { gameId, order } = await startGame(h);
-    // The first roll (the draw) is asked again and again and never answered.
-    await send(h, rollTx(h, gameId, order[1], 0));
+    // The first roll (the draw) is accepted and never answered.
+    const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0);
     const started = await now(h);
-    const { callOffAt } = await gameView(h, gameId);
+    const { callOffAt, retryAt } = await gameView(h, gameId);
     assert.equal(callOffAt, started + BigInt(DEFAULT_CALL_OFF_WINDOW));
-    let attempts = 1;
-    for (;;) {
-      const { retryAt } = await gameView(h, gameId);
-      if (retryAt >= callOffAt) break;
-      await networkHelpers.time.setNextBlockTimestamp(retryAt - 1n);
-      await h.viem.assertions.revertWithCustomError(
-        rollTx(h, gameId, order[attempts % 2], 0),
+    assert.equal(retryAt, 0n);
+    for (const at of [started + BigInt(DEFAULT_ENTROPY_TIMEOUT), callOffAt - 1n]) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        rollTx(h, gameId, order[0], 0),
         h.hall,
         "RollPending",
+        [gameId, sequenceNumber, 0n],
       );
-      await networkHelpers.time.setNextBlockTimestamp(retryAt);
-      hallEvent(h, await send(h, rollTx(h, gameId, order[attempts % 2], 0)), "RollRequested");
-      attempts++;
     }
-    assert.equal(attempts, DEFAULT_CALL_OFF_WINDOW / DEFAULT_ENTROPY_TIMEOUT);
-    assert.equal((await gameView(h, gameId)).entropyAttempts, attempts);
     await networkHelpers.time.setNextBlockTimestamp(callOffAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, order[0], 0),
+      h.hall,
+      "CallOffWindowOver",
+      [gameId, callOffAt],
+    );
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
       h.hall,
@@ -647,26 +635,24 @@ describe("a provider that takes requests and never answers cannot hold a game fo
     assert.equal((await gameView(h, gameId)).status, STATUS.Cancelled);
     assert.equal(await credits(h, NATIVE, h.alice), BET);
     assert.equal(await credits(h, NATIVE, h.bob), BET);
-    // Bounded: the game ended one call-off window after the roll was first asked.
-    assert.equal(callOffAt - started, BigInt(DEFAULT_CALL_OFF_WINDOW));
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 0);
   });
 
-  it("after the draw, nobody forfeits while a roll is out: another player asks again, then the clock runs", async () => {
+  it("after the draw, nobody forfeits while a roll is out: delivered late, then the mover's clock runs", async () => {
     const h = await priced();
     const { gameId, order } = await startGame(h, { seats: 3 });
     await rollWith(h, gameId, order[0], 0, [3, 3, 3, 1, 2]);
-    // order[0] asks for a re-roll that is never answered, and walks away.
-    await requestRoll(h, gameId, order[0], 0b00111);
-    const { retryAt, callOffAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt + BigInt(MOVE_TIMEOUT) + 1n);
+    // order[0] asks for a re-roll that stays unanswered, and walks away.
+    const { sequenceNumber } = await requestRoll(h, gameId, order[0], 0b00111);
+    const { rollRequestedAt, callOffAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(rollRequestedAt + BigInt(MOVE_TIMEOUT) * 5n);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
       h.hall,
       "DeadlineNotPassed",
       [gameId, callOffAt],
     );
-    // order[1] asks again; the dice are order[0]'s, and from then on order[0]'s clock runs.
-    const { sequenceNumber } = await requestRoll(h, gameId, order[1], 0b00111);
+    // Its number is delivered at last; the dice are order[0]'s, and from then on order[0]'s clock runs.
     const answered = await reveal(h, sequenceNumber, randomFor([null, null, null, 6, 6]));
     const revealedAt = (await h.publicClient.getBlock({ blockNumber: answered.blockNumber }))
       .timestamp;

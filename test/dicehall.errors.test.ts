@@ -521,50 +521,40 @@ describe("roll", () => {
     );
   });
 
-  it("reverts RollPending while the dice are out, naming when a retry is allowed", async () => {
+  it("reverts RollPending while the dice are out, naming no retry: an accepted request is never replaced", async () => {
     const h = await runningFixture();
-    const { sequenceNumber, receipt } = await requestRoll(h, h.gameId, h.order[0], 0);
-    const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
-      .timestamp;
+    const { sequenceNumber } = await requestRoll(h, h.gameId, h.order[0], 0);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       rollTx(h, h.gameId, h.order[0], 0),
       h.hall,
       "RollPending",
-      [h.gameId, sequenceNumber, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT)],
+      [h.gameId, sequenceNumber, 0n],
     );
   });
 
-  it("reverts RollPending one second before the entropy timeout", async () => {
+  it("reverts RollPending long past the old entropy timeout: the request is still the roll's only one", async () => {
     const h = await runningFixture();
-    const { sequenceNumber, receipt } = await requestRoll(h, h.gameId, h.order[0], 0);
-    const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
-      .timestamp;
-    const retryAt = requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt - 1n);
+    const { sequenceNumber } = await requestRoll(h, h.gameId, h.order[0], 0);
+    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT * 10);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.roll([h.gameId, 0], { account: h.order[0].account }),
       h.hall,
       "RollPending",
-      [h.gameId, sequenceNumber, retryAt],
+      [h.gameId, sequenceNumber, 0n],
     );
   });
 
-  it("reverts RollPending for another seated player while the dice are out (any seated player may ask again later), NotInGame for a stranger", async () => {
+  it("reverts RollPending for another seated player and for a stranger while an accepted request is out", async () => {
     const h = await drawnFixture();
     const { sequenceNumber } = await requestRoll(h, h.gameId, h.order[0], 0);
-    const { retryAt } = await gameView(h, h.gameId);
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      rollTx(h, h.gameId, h.order[1], 0),
-      h.hall,
-      "RollPending",
-      [h.gameId, sequenceNumber, retryAt],
-    );
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      rollTx(h, h.gameId, h.stranger, 0),
-      h.hall,
-      "NotInGame",
-      [h.gameId, addressOf(h.stranger)],
-    );
+    for (const asker of [h.order[1], h.stranger]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        rollTx(h, h.gameId, asker, 0),
+        h.hall,
+        "RollPending",
+        [h.gameId, sequenceNumber, 0n],
+      );
+    }
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       scoreTx(h, h.gameId, h.order[1], 0),
       h.hall,
@@ -707,14 +697,12 @@ describe("score", () => {
   it("reverts RollPending while the dice are out", async () => {
     const h = await runningFixture();
     await rollWith(h, h.gameId, h.order[0], 0, [1, 2, 3, 4, 5]);
-    const { sequenceNumber, receipt } = await requestRoll(h, h.gameId, h.order[0], 0b00001);
-    const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
-      .timestamp;
+    const { sequenceNumber } = await requestRoll(h, h.gameId, h.order[0], 0b00001);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       scoreTx(h, h.gameId, h.order[0], 12),
       h.hall,
       "RollPending",
-      [h.gameId, sequenceNumber, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT)],
+      [h.gameId, sequenceNumber, 0n],
     );
   });
 
@@ -730,15 +718,13 @@ describe("score", () => {
 
   it("reverts RollPending, not NotRolledYet, while the only roll is out, even past its timeout", async () => {
     const h = await runningFixture();
-    const { sequenceNumber, receipt } = await requestRoll(h, h.gameId, h.order[0], 0);
-    const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
-      .timestamp;
+    const { sequenceNumber } = await requestRoll(h, h.gameId, h.order[0], 0);
     await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT + 1);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       scoreTx(h, h.gameId, h.order[0], 0),
       h.hall,
       "RollPending",
-      [h.gameId, sequenceNumber, requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT)],
+      [h.gameId, sequenceNumber, 0n],
     );
   });
 

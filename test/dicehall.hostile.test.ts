@@ -305,29 +305,25 @@ describe("a winner that rejects the native coin", () => {
 });
 
 describe("an Entropy provider that never answers", () => {
-  it("lets the player roll again with a new request once the entropy timeout has passed", async () => {
+  it("never replaces its accepted request: nobody may ask again, however long it waits", async () => {
     const h = await networkHelpers.loadFixture(silentHallFixture);
     const silent = h.silentEntropy!;
     const { gameId, order } = await startGame(h, { seats: 2 });
     const first = await requestRoll(h, gameId, order[0], 0);
-    const requestedAt = (await h.publicClient.getBlock({ blockNumber: first.receipt.blockNumber }))
-      .timestamp;
-    const retryAt = requestedAt + BigInt(DEFAULT_ENTROPY_TIMEOUT);
     assert.equal((await gameView(h, gameId)).deadline, 0n);
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      h.hall.write.roll([gameId, 0], { account: order[0].account }),
-      h.hall,
-      "RollPending",
-      [gameId, first.sequenceNumber, retryAt],
-    );
-
-    await networkHelpers.time.setNextBlockTimestamp(retryAt);
-    const second = await requestRoll(h, gameId, order[0], 0);
-    assert.notEqual(second.sequenceNumber, first.sequenceNumber);
-    assert.equal(await silent.read.requests(), 2n);
+    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT * 4);
+    for (const asker of [order[0], order[1], h.stranger]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.roll([gameId, 0], { account: asker.account }),
+        h.hall,
+        "RollPending",
+        [gameId, first.sequenceNumber, 0n],
+      );
+    }
+    assert.equal(await silent.read.requests(), 1n, "one request, never a second");
     const game = await gameView(h, gameId);
-    assert.equal(game.pendingSequence, second.sequenceNumber);
-    assert.equal(game.rollRequestedAt, retryAt);
+    assert.equal(game.pendingSequence, first.sequenceNumber);
+    assert.equal(game.retryAt, 0n);
     assert.equal((await playerView(h, gameId, order[0])).rollsUsed, 0, "no dice, no roll used");
   });
 
@@ -358,35 +354,35 @@ describe("an Entropy provider that never answers", () => {
 });
 
 describe("a late answer", () => {
-  it("to an attempt that was asked again still counts when it comes first; the other answer is then ignored", async () => {
+  it("to the roll's only request counts however late, short of the call-off", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 2 });
-    const old = await requestRoll(h, gameId, order[0], 0);
-    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
-    const replacement = await requestRoll(h, gameId, order[0], 0);
-
-    // Asking again never throws away a number someone may already have seen.
-    const first = await reveal(h, old.sequenceNumber, randomFor([1, 2, 3, 4, 5]));
-    const rolled = hallEvent(h, first, "DiceRolled");
-    assert.equal(rolled.sequenceNumber, old.sequenceNumber);
+    const only = await requestRoll(h, gameId, order[0], 0);
+    const { callOffAt } = await gameView(h, gameId);
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt - 1n);
+    const rolled = hallEvent(
+      h,
+      await reveal(h, only.sequenceNumber, randomFor([1, 2, 3, 4, 5])),
+      "DiceRolled",
+    );
+    assert.equal(rolled.sequenceNumber, only.sequenceNumber);
     assert.equal(rolled.rollNumber, 1);
-    const after = await gameView(h, gameId);
-    const sheetAfter = await playerView(h, gameId, order[0]);
-
-    const answer = await reveal(h, replacement.sequenceNumber, randomFor([6, 6, 6, 6, 6]));
-    assert.equal(hallEvents(h, answer, "DiceRolled").length, 0);
-    assert.deepEqual(await gameView(h, gameId), after);
-    assert.deepEqual(await playerView(h, gameId, order[0]), sheetAfter);
   });
 
-  it("is ignored after the replacement was already answered", async () => {
+  it("is ignored once its roll has its dice: a second delivery of the same request gives nothing", async () => {
     const h = await fixture();
     const { gameId, order } = await startGame(h, { seats: 2 });
-    const old = await requestRoll(h, gameId, order[0], 0);
-    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
-    const replacement = await requestRoll(h, gameId, order[0], 0);
-    await reveal(h, replacement.sequenceNumber, randomFor([1, 2, 3, 4, 5]));
-    const late = await reveal(h, old.sequenceNumber, randomFor([6, 6, 6, 6, 6]));
+    const only = await requestRoll(h, gameId, order[0], 0);
+    await reveal(h, only.sequenceNumber, randomFor([1, 2, 3, 4, 5]));
+    const entropy = await h.hall.read.entropy();
+    await networkHelpers.impersonateAccount(entropy);
+    await networkHelpers.setBalance(entropy, 10n ** 18n);
+    const hash = await h.hall.write._entropyCallback(
+      [only.sequenceNumber, h.provider, randomFor([6, 6, 6, 6, 6])],
+      { account: entropy },
+    );
+    const late = await h.publicClient.waitForTransactionReceipt({ hash });
+    await networkHelpers.stopImpersonatingAccount(entropy);
     assert.equal(hallEvents(h, late, "DiceRolled").length, 0);
     const sheet = await playerView(h, gameId, order[0]);
     assert.deepEqual([...sheet.dice], [1, 2, 3, 4, 5]);

@@ -4,14 +4,15 @@ import { network } from "hardhat";
 import { decodeErrorResult, getAddress, keccak256, parseEventLogs, toHex } from "viem";
 import {
   BET,
-  DEFAULT_ENTROPY_TIMEOUT,
   FEE_BPS,
   NATIVE,
   STATUS,
   addressOf,
   credits,
+  MOVE_TIMEOUT,
   gameView,
   hallEvent,
+  hallEvents,
   modelHallFixture,
   openLobby,
   playerView,
@@ -27,6 +28,7 @@ import { expectedWinners, playToTheEnd } from "./helpers/play.ts";
 import {
   MODEL_DEFAULT_GAS_LIMIT,
   MODEL_PROVIDER_FEE,
+  randomNumberOf,
   registerProvider,
   requestsIn,
   revealRequest,
@@ -35,6 +37,7 @@ import {
 import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { totals } from "@dicehall/core/rules/sheet.ts";
 import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
+import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
 
 /**
  * DiceHall on our Entropy model (contracts/test/EntropyModel.sol), the test of record for how it
@@ -264,52 +267,6 @@ async function drawnGame(h: Hall) {
 }
 
 describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", () => {
-  it("a player who floods the provider before their own rolls cannot call the game off: another player's retry is answered", async () => {
-    const h = await fixture();
-    const model = h.model!;
-    await send(h, model.contract.write.setMaxNumHashes([8], { account: h.wallets[9].account }));
-    const { gameId, mover, other } = await drawnGame(h);
-    const flooder = await otherConsumer(h);
-    const fee = await h.hall.read.gameRollFee([gameId]);
-    // The mover (behind, say) fills the provider's backlog right before each of their own
-    // attempts; between them the provider's keeper catches up.
-    let last = 0n;
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      if (attempt > 1) {
-        await revealRequest(model, h.provider, last);
-        const { retryAt } = await gameView(h, gameId);
-        await networkHelpers.time.setNextBlockTimestamp(retryAt);
-      }
-      for (let i = 0; i < 8; i++) last = await flooder.ask();
-      const receipt = await send(h, rollTx(h, gameId, mover, 0, fee));
-      const refused = hallEvent(h, receipt, "RollRefused");
-      assert.equal(
-        decodeErrorResult({ abi: model.contract.abi, data: refused.reason }).errorName,
-        "LastRevealedTooOld",
-      );
-    }
-    let game = await gameView(h, gameId);
-    assert.equal(game.entropyAttempts, 4, "four refusals, more than the three that used to end it");
-    assert.equal(game.status, STATUS.Running);
-    // Three refusals no longer end it: the game can't be called off before its window.
-    await h.viem.assertions.revertWithCustomErrorWithArgs(
-      h.hall.write.claimTimeout([gameId], { account: mover.account }),
-      h.hall,
-      "DeadlineNotPassed",
-      [gameId, game.callOffAt],
-    );
-    // The provider's keeper works through the backlog; the other player asks again and is answered.
-    await revealRequest(model, h.provider, last);
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt);
-    const { sequenceNumber } = await requestRoll(h, gameId, other, 0, fee);
-    const rolled = hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled");
-    assert.equal(rolled.player, addressOf(mover), "the dice are the mover's");
-    game = await gameView(h, gameId);
-    assert.equal(game.status, STATUS.Running);
-    assert.equal(game.entropyAttempts, 0);
-    assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
-  });
-
   it("a provider that refuses for the whole call-off window: the game is called off then, every bet back", async () => {
     const h = await fixture();
     const model = h.model!;
@@ -322,17 +279,15 @@ describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", 
     hallEvent(h, await send(h, rollTx(h, gameId, h.alice, 0, fee)), "RollRefused");
     const { callOffAt } = await gameView(h, gameId);
     const askedAt = (await h.publicClient.getBlock()).timestamp;
-    // Both players ask again at every chance; the provider, never caught up, refuses each time.
+    // Both players ask again every half hour; the provider, never caught up, refuses each time.
     let attempts = 1;
-    for (;;) {
-      const { retryAt } = await gameView(h, gameId);
-      if (retryAt >= callOffAt) break;
-      await networkHelpers.time.setNextBlockTimestamp(retryAt);
+    for (let at = askedAt + 1800n; at < callOffAt; at += 1800n) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
       const asker = attempts % 2 === 0 ? h.alice : h.bob;
       hallEvent(h, await send(h, rollTx(h, gameId, asker, 0, fee)), "RollRefused");
       attempts++;
     }
-    assert.equal(attempts, (6 * 3600) / DEFAULT_ENTROPY_TIMEOUT);
+    assert.equal(attempts, (6 * 3600) / 1800);
     await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
     const receipt = await send(
       h,
@@ -345,28 +300,6 @@ describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", 
     assert.equal(await credits(h, NATIVE, h.bob), BET + fee * BigInt(Math.floor(attempts / 2)));
     // Bounded: the game ended one call-off window after the roll was first asked for.
     assert.equal(callOffAt - askedAt, BigInt(6 * 3600));
-  });
-
-  it("every attempt stays answerable: anyone delivers the first attempt's number, the retry's answer is then ignored", async () => {
-    const h = await fixture();
-    const model = h.model!;
-    const { gameId, mover, other } = await drawnGame(h);
-    const first = await requestRoll(h, gameId, mover, 0);
-    const { retryAt } = await gameView(h, gameId);
-    await networkHelpers.time.setNextBlockTimestamp(retryAt);
-    const second = await requestRoll(h, gameId, other, 0);
-    // A stranger who learnt the provider's revelation delivers the first attempt.
-    const answered = await revealRequest(model, h.provider, first.sequenceNumber, {
-      account: h.stranger.account,
-    });
-    const rolled = hallEvent(h, answered, "DiceRolled");
-    assert.equal(rolled.sequenceNumber, first.sequenceNumber);
-    assert.equal(rolled.player, addressOf(mover));
-    const dice = (await playerView(h, gameId, mover)).dice;
-    const late = await reveal(h, second.sequenceNumber, "0x");
-    assert.equal(revealedIn(model, late)[0].callbackFailed, false, "the late answer never reverts");
-    assert.deepEqual((await playerView(h, gameId, mover)).dice, dice);
-    assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
   });
 
   it("a provider that prices the mover out (fee to 10^30) only stops the clock: refused, paid back, asked again", async () => {
@@ -391,7 +324,7 @@ describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", 
     const game = await gameView(h, gameId);
     assert.equal(game.deadline, 0n, "no clock runs against the mover");
     // Far past the move timeout, nobody can time the mover out.
-    await networkHelpers.time.setNextBlockTimestamp(game.retryAt + 3600n);
+    await networkHelpers.time.setNextBlockTimestamp(game.rollRequestedAt + 3600n);
     await h.viem.assertions.revertWithCustomError(
       h.hall.write.claimTimeout([gameId], { account: other.account }),
       h.hall,
@@ -490,5 +423,243 @@ describe("DiceHall on the Entropy model: no gas limit turns a roll into a refusa
       await snapshot.restore();
     }
     assert.ok(failed > 100, `most limits below the estimate fail outright (${failed})`);
+  });
+});
+
+/**
+ * Issue 27, the tests of record: one accepted request per roll, never replaced (its number is
+ * delivered by the provider's keeper or by anyone from the provider's revelation); a refused roll
+ * may be asked again by anyone from the next second; the call-off window alone ends a game.
+ */
+describe("DiceHall on the Entropy model: one accepted request per roll, a refused roll asked again by anyone (issue 27)", () => {
+  /** Fills the provider's backlog: `n` requests of another consumer, unrevealed. Returns the last. */
+  async function flood(other: Awaited<ReturnType<typeof otherConsumer>>, n: number) {
+    let last = 0n;
+    for (let i = 0; i < n; i++) last = await other.ask();
+    return last;
+  }
+
+  it("R1: a flood before every attempt no longer calls the game off: another player asks again within the minute and is answered", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
+    const { gameId, mover, other } = await drawnGame(h);
+    const flooder = await otherConsumer(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    // The mover (behind, say) floods the provider's backlog (maxNumHashes requests) right before
+    // each attempt of their own, in the same block as far as the hall can tell.
+    for (let round = 1; round <= 3; round++) {
+      const last = await flood(flooder, 10);
+      const refused = hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+      assert.equal(
+        decodeErrorResult({ abi: model.contract.abi, data: refused.reason }).errorName,
+        "LastRevealedTooOld",
+      );
+      const { retryAt, callOffAt, rollRequestedAt } = await gameView(h, gameId);
+      assert.equal(retryAt, rollRequestedAt + 1n, "anyone may ask again from the next second");
+      assert.ok(retryAt < callOffAt);
+      // The provider's keeper catches up on the flood; within the minute the other player asks again.
+      await revealRequest(model, h.provider, last);
+      if (round < 3) continue;
+      await networkHelpers.time.setNextBlockTimestamp(rollRequestedAt + 59n);
+      const { sequenceNumber } = await requestRoll(h, gameId, other, 0, fee);
+      const rolled = hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled");
+      assert.equal(rolled.player, addressOf(mover), "the dice are the mover's");
+    }
+    const game = await gameView(h, gameId);
+    assert.equal(game.status, STATUS.Running);
+    assert.equal(game.entropyAttempts, 0);
+    assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
+  });
+
+  it("R1: to keep a roll refused, the backlog must be full at every attempt: one flood, once caught up, refuses nobody", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
+    const { gameId, mover } = await drawnGame(h);
+    const flooder = await otherConsumer(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    const last = await flood(flooder, 10);
+    hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+    // While the backlog is still full, a retry in the next block is refused too (and costs nothing).
+    const before = await credits(h, NATIVE, h.stranger);
+    hallEvent(h, await send(h, rollTx(h, gameId, h.stranger, 0, fee)), "RollRefused");
+    assert.equal(await credits(h, NATIVE, h.stranger), before + fee);
+    // Once the provider's keeper has revealed the flood, the very next block's retry is accepted.
+    await revealRequest(model, h.provider, last);
+    const { sequenceNumber } = await requestRoll(h, gameId, h.stranger, 0, fee);
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 3);
+    assert.equal(
+      hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled").player,
+      addressOf(mover),
+    );
+  });
+
+  it("R2: after a stall nobody may ask again; anyone delivers the one number from the provider's revelation", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const { gameId, mover, other } = await drawnGame(h);
+    const { sequenceNumber } = await requestRoll(h, gameId, mover, 0);
+    const { callOffAt, rollRequestedAt } = await gameView(h, gameId);
+    // The provider's keeper is down. An hour later, and just before the call-off, no second
+    // request is possible for anyone: the roll has one answerable number.
+    for (const at of [rollRequestedAt + 3600n, callOffAt - 1n]) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
+      for (const asker of [mover, other, h.stranger]) {
+        await h.viem.assertions.revertWithCustomErrorWithArgs(
+          rollTx(h, gameId, asker, 0),
+          h.hall,
+          "RollPending",
+          [gameId, sequenceNumber, 0n],
+        );
+      }
+    }
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 1);
+    // A stranger fetches the provider's public revelation and delivers it through Entropy.
+    const expected = await randomNumberOf(model, h.provider, sequenceNumber);
+    const answered = await revealRequest(model, h.provider, sequenceNumber, {
+      account: h.stranger.account,
+    });
+    const rolled = hallEvent(h, answered, "DiceRolled");
+    assert.equal(rolled.sequenceNumber, sequenceNumber);
+    assert.equal(rolled.randomNumber, expected, "the delivered number is the request's own");
+    assert.equal(rolled.player, addressOf(mover));
+    assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
+  });
+
+  it("R2, the order draw: after a stall nobody may ask again; the delivered number draws the order", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const { gameId } = await startGame(h, { seats: 3, players: [h.alice, h.bob, h.carol] });
+    const { sequenceNumber } = await requestRoll(h, gameId, h.bob, 0);
+    await networkHelpers.time.increase(2 * 3600);
+    for (const asker of [h.alice, h.bob, h.carol, h.stranger]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        rollTx(h, gameId, asker, 0),
+        h.hall,
+        "RollPending",
+        [gameId, sequenceNumber, 0n],
+      );
+    }
+    const number = await randomNumberOf(model, h.provider, sequenceNumber);
+    const answered = await revealRequest(model, h.provider, sequenceNumber, {
+      account: h.stranger.account,
+    });
+    const joinOrder = [h.alice, h.bob, h.carol].map(addressOf);
+    const expected = drawTurnOrder(number, 3).map((j) => joinOrder[j]);
+    assert.deepEqual(hallEvent(h, answered, "GameStarted").order, expected);
+    assert.equal(hallEvent(h, answered, "DiceRolled").player, expected[0]);
+  });
+
+  it("R3: a fee above the game's cap for the whole window refuses every roll, value back, nobody forfeits, then the call-off", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const { gameId, mover, other } = await drawnGame(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    await send(
+      h,
+      model.contract.write.setProviderFee([10n ** 30n], { account: h.wallets[9].account }),
+    );
+    hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+    const { callOffAt, rollRequestedAt } = await gameView(h, gameId);
+    // Asked again by the other player and a keeper through the window: refused, every wei back.
+    for (let at = rollRequestedAt + 3600n; at < callOffAt; at += 6n * 3600n) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
+      for (const asker of [other, h.stranger]) {
+        const before = await credits(h, NATIVE, asker);
+        hallEvent(h, await send(h, rollTx(h, gameId, asker, 0, fee)), "RollRefused");
+        assert.equal(await credits(h, NATIVE, asker), before + fee);
+      }
+    }
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.claimTimeout([gameId], { account: other.account }),
+      h.hall,
+      "DeadlineNotPassed",
+      [gameId, callOffAt],
+    );
+    // The spike outlasts the window: the game is called off, every bet back, no forfeit.
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, other, 0, fee),
+      h.hall,
+      "CallOffWindowOver",
+      [gameId, callOffAt],
+    );
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
+    const receipt = await send(h, h.hall.write.claimTimeout([gameId], { account: other.account }));
+    hallEvent(h, receipt, "GameCancelled");
+    assert.equal(hallEvents(h, receipt, "PlayerForfeited").length, 0);
+  });
+
+  it("R4: a forfeited player's refused retry pushes nobody's retry out: the next second another asks and is answered", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
+    const { gameId, order } = await startGame(h, { seats: 3, players: [h.alice, h.bob, h.carol] });
+    // The draw; then the first player walks away and forfeits.
+    const draw = await requestRoll(h, gameId, h.alice, 0);
+    await reveal(h, draw.sequenceNumber, "0x");
+    const players = (await gameView(h, gameId)).players;
+    const byAddress = (a: string) => order.find((w) => addressOf(w) === a)!;
+    const [gone, mover, third] = players.map(byAddress);
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    hallEvent(
+      h,
+      await send(h, h.hall.write.claimTimeout([gameId], { account: mover.account })),
+      "PlayerForfeited",
+    );
+    assert.equal((await playerView(h, gameId, gone)).forfeited, true);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    // The mover's roll is refused (a flood); the forfeited player asks again into the flood too.
+    const flooder = await otherConsumer(h);
+    const last = await flood(flooder, 10);
+    hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+    hallEvent(h, await send(h, rollTx(h, gameId, gone, 0, fee)), "RollRefused");
+    const { retryAt, rollRequestedAt } = await gameView(h, gameId);
+    assert.equal(retryAt, rollRequestedAt + 1n, "a second, not an entropy timeout");
+    await revealRequest(model, h.provider, last);
+    const { sequenceNumber } = await requestRoll(h, gameId, third, 0, fee);
+    assert.equal(
+      hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled").player,
+      addressOf(mover),
+    );
+  });
+
+  it("RollPending never names a time past the call-off: a refusal in the window's last second promises no retry", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
+    const { gameId, mover, other } = await drawnGame(h);
+    const flooder = await otherConsumer(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    await flood(flooder, 10);
+    hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+    const { callOffAt } = await gameView(h, gameId);
+    // Asked again throughout the window (refused: the backlog stays full): retryAt is always before the call-off.
+    for (const at of [callOffAt - 3600n, callOffAt - 2n]) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
+      hallEvent(h, await send(h, rollTx(h, gameId, other, 0, fee)), "RollRefused");
+      const game = await gameView(h, gameId);
+      assert.equal(game.retryAt, at + 1n);
+      assert.ok(game.retryAt < game.callOffAt);
+    }
+    // A refusal in the last second before the call-off: no retry is left, and none is promised.
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt - 1n);
+    hallEvent(h, await send(h, rollTx(h, gameId, h.stranger, 0, fee)), "RollRefused");
+    const game = await gameView(h, gameId);
+    assert.equal(game.retryAt, 0n);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.score([gameId, 0], { account: mover.account }),
+      h.hall,
+      "RollPending",
+      [gameId, 0n, 0n],
+    );
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, other, 0, fee),
+      h.hall,
+      "CallOffWindowOver",
+      [gameId, callOffAt],
+    );
   });
 });

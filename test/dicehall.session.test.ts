@@ -40,6 +40,9 @@ const connection = await network.create();
 const { networkHelpers } = connection;
 const WEEK = 7 * 24 * 3600;
 const ALLOWANCE = PRICED_ROLL_FEE * 40n;
+/** PricedEntropyMock's modes (contracts/test/PricedEntropyMock.sol). */
+const ANSWER = 0;
+const REFUSE_REQUEST = 1;
 
 async function now(h: Hall): Promise<bigint> {
   return (await h.publicClient.getBlock()).timestamp;
@@ -343,6 +346,30 @@ describe("opening a session", () => {
     );
   });
 
+  it("fails whole when the key refuses its gas, and the player's money stays theirs", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const refuser = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([await grantFor(h, refuser.address, { keyGas: 50n })], {
+        account: h.alice.account,
+        value: 1000n,
+      }),
+      h.hall,
+      "NativeTransferFailed",
+      [refuser.address, 50n],
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 0n);
+    // With no gas to send, the same key is fine.
+    await send(
+      h,
+      h.hall.write.openSession([await grantFor(h, refuser.address)], {
+        account: h.alice.account,
+        value: 1000n,
+      }),
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 1000n);
+  });
+
   it("creates a native game and opens the session in one transaction", async () => {
     const h = await networkHelpers.loadFixture(hallFixture);
     const [key, bobKey] = keysOf(h);
@@ -465,16 +492,28 @@ describe("a session key plays", () => {
     await scoreBox(h, gameId, h.bob, 12);
   });
 
-  it("asks again for a roll that is out, paying from credit", async () => {
+  it("asks again for a refused roll, paying from credit only for the accepted request", async () => {
     const h = await keyedFixture();
     const { gameId, key } = h;
-    await send(h, h.hall.write.roll([gameId, 0], { account: key.account }));
-    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
     const credit = await credits(h, NATIVE, h.alice);
+    await send(h, h.pricedEntropy!.write.setMode([REFUSE_REQUEST]));
+    const refused = await send(h, h.hall.write.roll([gameId, 0], { account: key.account }));
+    assert.equal(hallEvent(h, refused, "RollRefused").player, addressOf(h.alice));
+    assert.equal(hallEvents(h, refused, "SessionFeeSpent").length, 0);
+    assert.equal(await credits(h, NATIVE, h.alice), credit, "a refusal spends nothing");
+    await send(h, h.pricedEntropy!.write.setMode([ANSWER]));
+    await networkHelpers.time.increase(1);
     const again = await send(h, h.hall.write.roll([gameId, 0], { account: key.account }));
     assert.equal(hallEvent(h, again, "RollRequested").player, addressOf(h.alice));
     assert.equal((await gameView(h, gameId)).entropyAttempts, 2);
     assert.equal(await credits(h, NATIVE, h.alice), credit - PRICED_ROLL_FEE);
+    // An accepted request is never replaced, by a key either.
+    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.roll([gameId, 0], { account: key.account }),
+      h.hall,
+      "RollPending",
+    );
   });
 
   it("claims the opponent's timeout", async () => {
@@ -668,17 +707,27 @@ describe("a session key never", () => {
       "NotInGame",
       [other.gameId, addressOf(key)],
     );
+    // Anyone may ask again for a refused roll there, the key too, but as itself: never on alice's credit.
+    await send(h, h.pricedEntropy!.write.setMode([REFUSE_REQUEST]));
     await send(
       h,
       h.hall.write.roll([other.gameId, 0], { account: h.carol.account, value: PRICED_ROLL_FEE }),
     );
-    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
+    await send(h, h.pricedEntropy!.write.setMode([ANSWER]));
+    await networkHelpers.time.increase(1);
+    const credit = await credits(h, NATIVE, h.alice);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.roll([other.gameId, 0], { account: key.account }),
       h.hall,
-      "NotInGame",
-      [other.gameId, addressOf(key)],
+      "InsufficientRollFee",
+      [0n, PRICED_ROLL_FEE],
     );
+    const own = await send(
+      h,
+      h.hall.write.roll([other.gameId, 0], { account: key.account, value: PRICED_ROLL_FEE }),
+    );
+    assert.equal(hallEvent(h, own, "RollRequested").player, addressOf(key));
+    assert.equal(await credits(h, NATIVE, h.alice), credit);
   });
 
   it("leaves, cancels, joins or creates for its player", async () => {
@@ -715,6 +764,25 @@ describe("a session key never", () => {
     );
     assert.equal(await credits(h, NATIVE, h.alice), BET * 2n);
     assert.equal((await gameView(h, gameId)).players.length, 1);
+  });
+
+  it("locks out an address that someone named as their key", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const { gameId } = await startGame(h, { seats: 2 });
+    // Carol names alice's own address as her key (no key is asked first), for a minute.
+    await openSession(h, h.carol, h.alice.account.address, { expiresIn: 60n });
+    await rollWith(h, gameId, h.alice, 0, [1, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.alice, 0);
+    await rollWith(h, gameId, h.bob, 0, [1, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.bob, 0);
+    // Once carol's session is over, alice still plays and pays as herself.
+    await networkHelpers.time.increase(61);
+    await rollWith(h, gameId, h.alice, 0, [2, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.alice, 1);
+    await send(
+      h,
+      h.hall.write.createGame([lobbyConfig()], { account: h.alice.account, value: BET }),
+    );
   });
 
   it("changes, extends or ends its own session", async () => {

@@ -35,7 +35,7 @@ interface IDiceHall {
         uint8 currentSeat; // index into `players` of whose turn it is
         uint8 round; // 1-based while running; 0 in the lobby
         uint64 deadline; // lobby: when the join window closes; running: the current move deadline (0 while a roll is out)
-        uint64 pendingSequence; // Entropy sequence number of the roll being waited for, 0 if none (or refused)
+        uint64 pendingSequence; // Entropy sequence number of the roll's accepted request (never replaced), 0 if none (or refused)
         uint64 rollRequestedAt; // when the latest attempt of the outstanding roll was made, 0 if none
         uint8 pendingKeepMask; // the keep mask of the outstanding roll (fixed for all its attempts)
         uint16 houseFeeBps; // fixed when the lobby opened
@@ -43,7 +43,7 @@ interface IDiceHall {
         uint256 pot; // bet x seats
         bool orderDrawn; // false from the last join until the first roll's random number draws the turn order
         uint8 entropyAttempts; // Entropy requests made for the outstanding roll (0 = none; saturates at 255)
-        uint64 retryAt; // when any seated player may ask again for the outstanding roll (0 if none)
+        uint64 retryAt; // when anyone may ask again for the refused outstanding roll (0 if none, if its request was accepted, or if the call-off comes first)
         address provider; // the Entropy provider of this game, fixed when the lobby opened
         uint32 callbackGasLimit; // the callback gas this game's rolls ask for, fixed when the lobby opened
         uint64 callOffAt; // when the game may be called off if the outstanding roll has still not come (0 if none)
@@ -137,7 +137,9 @@ interface IDiceHall {
     error TransferAmountMismatch(address token, uint256 expected, uint256 received);
     /// @notice It is another player's turn.
     error NotYourTurn(uint256 gameId, address expected);
-    /// @notice A roll is waiting for its random number.
+    /// @notice A roll is waiting for its random number: its accepted request's (`retryAt` 0: it is never asked again,
+    /// its number is delivered by the provider's keeper or by anyone from the provider's revelation), or a refused
+    /// roll asked again in the block of its refusal (`retryAt`: from then on anyone may). Never past the call-off.
     error RollPending(uint256 gameId, uint64 sequenceNumber, uint64 retryAt);
     /// @notice The player has used all three rolls of this turn.
     error NoRollsLeft(uint256 gameId);
@@ -286,7 +288,7 @@ interface IDiceHall {
     event JoinWindowBoundsSet(uint32 min, uint32 max);
     /// @notice The owner changed the move-timeout bounds.
     event MoveTimeoutBoundsSet(uint32 min, uint32 max);
-    /// @notice The owner changed how long a roll may wait for Entropy before it can be replaced.
+    /// @notice The owner changed the entropy timeout of lobbies opened from now on (kept for the record only).
     event EntropyTimeoutSet(uint32 seconds_);
     /// @notice The owner changed how long a roll may stay out before its game may be called off.
     event CallOffWindowSet(uint32 seconds_);
@@ -308,6 +310,7 @@ interface IDiceHall {
     /// @notice Cancels an open lobby (creator any time, anyone after the join window) and refunds all.
     function cancelGame(uint256 gameId) external;
     /// @notice Rolls the dice not kept (bit i set keeps die i); pays `gameRollFee(gameId)`, surplus is credited.
+    /// A refused roll may be asked again by anyone (the dice stay the mover's, with the same keep mask).
     /// A player's active session key may roll for them (msg.value 0): the fee comes from the player's native
     /// credit, within the session's fee allowance.
     function roll(uint256 gameId, uint8 keepMask) external payable;
@@ -374,7 +377,7 @@ interface IDiceHall {
     function joinWindowBounds() external view returns (uint32 min, uint32 max);
     /// @notice The move-timeout bounds for lobbies opened now.
     function moveTimeoutBounds() external view returns (uint32 min, uint32 max);
-    /// @notice How long a roll waits for Entropy before it may be replaced, for lobbies opened now.
+    /// @notice The entropy timeout lobbies opened now keep; it gates nothing: an accepted request is never replaced.
     function entropyTimeout() external view returns (uint32);
     /// @notice The gas limit asked for each Entropy callback, for lobbies opened now.
     function callbackGasLimit() external view returns (uint32);
@@ -395,15 +398,14 @@ interface IDiceHall {
     function setJoinWindowBounds(uint32 min, uint32 max) external;
     /// @notice Sets the bounds a lobby's move timeout must lie within.
     function setMoveTimeoutBounds(uint32 min, uint32 max) external;
-    /// @notice Sets how long a roll waits for Entropy before it may be asked again (at least 30 minutes, and at
-    /// most a twelfth of the call-off window).
+    /// @notice Sets the entropy timeout (at least 30 minutes) lobbies opened from now on keep for the record; it gates
+    /// nothing: an accepted request is never replaced and a refused roll may be asked again from the next second.
     function setEntropyTimeout(uint32 seconds_) external;
     /// @notice Sets the gas limit asked for each Entropy callback (60 000 to 2 500 000), for lobbies opened from now on.
     function setCallbackGasLimit(uint32 gasLimit) external;
     /// @notice Follows Entropy's default provider (no other is accepted) for lobbies opened from now on.
     function setEntropyProvider(address provider) external;
-    /// @notice Sets the call-off window (6 hours to 7 days, and at least 12 entropy timeouts) for lobbies opened
-    /// from now on.
+    /// @notice Sets the call-off window (6 hours to 7 days) for lobbies opened from now on.
     function setCallOffWindow(uint32 seconds_) external;
     /// @notice Stops new lobbies and joins; play, refunds and withdrawals go on.
     function pause() external;

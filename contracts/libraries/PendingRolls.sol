@@ -6,8 +6,9 @@ pragma solidity 0.8.28;
 /// 64 slots written once at deployment (a rewrite costs 5 000), chosen by sequence number mod 64; a slot
 /// still held by a request that may yet give a game its dice sends the request to a plain mapping instead,
 /// keyed by the provider's id and the sequence number (providers number their requests independently).
-/// Every attempt of a game's outstanding roll stays answerable, so an entry names the roll by a tag (the
-/// count of rolls the game had delivered when it was asked): only the game's current tag gives dice.
+/// A roll has at most one accepted request (never replaced), and an entry names its roll by a tag (the count
+/// of rolls the game had delivered when it was asked): only the game's current tag gives dice, so a late
+/// answer of an earlier roll never does.
 ///
 ///   entry: 255 ─ player (0 for a game's first roll) ─ 96 | 95 ─ roll tag ─ 80 | 79 ─ game id ─ 32 | 31 ─ low 32 bits of the sequence ─ 0
 library PendingRolls {

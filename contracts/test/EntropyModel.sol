@@ -36,7 +36,9 @@ import {EntropyStatusConstants} from "@pythnetwork/entropy-sdk-solidity/EntropyS
 ///   CALLBACK_FAILED and emits `CallbackFailed` and `Revealed(callbackFailed = true)`; revealing it again
 ///   retries the callback with all the gas the caller gives, and a failure then reverts the retry.
 /// - both generations of events: the SDK says the real contract still emits the deprecated ones.
-/// Not modelled: the proxy and upgrades, governance and admin transfer, withdrawing the protocol's fees, fee
+/// Not modelled: the real contract's request slot chosen by a hash of (provider, sequence number) (here sequence
+/// mod 32), its moving an old request aside when a new one needs the slot (here the new one goes to a mapping),
+/// the proxy and upgrades, governance and admin transfer, withdrawing the protocol's fees, fee
 /// managers, `advanceProviderCommitment`, V1 `request`/`reveal` without a callback, blockhash requests, and
 /// the in-contract PRNG of the requestV2 variants without a user number (a counter hash stands in for it).
 contract EntropyModel is IEntropyV2, EntropyEvents {

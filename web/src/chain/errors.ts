@@ -99,7 +99,11 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   NotYourTurn: ([, expected], c) =>
     `It's not your turn — waiting for ${c.name(expected as Address)}.`,
   RollPending: ([, seq, retryAt]) =>
-    `The dice are still waiting for randomness (request #${String(seq)}). If it doesn't come, you can roll again after ${when(retryAt)}.`,
+    big(seq) !== 0n
+      ? `The dice are still waiting for randomness (request #${String(seq)}). It is never asked again: its number will be delivered, by the provider, the hall's keeper or any player's app; if it never comes, the game can be called off.`
+      : big(retryAt) !== 0n
+        ? `The randomness provider refused this roll a moment ago. Anyone can ask again from ${when(retryAt)}.`
+        : "The randomness provider refused this roll and the game's call-off window ends now: it can only be called off.",
   NoRollsLeft: () => "You have used all three rolls — choose a box to score.",
   FirstRollKeepsNone: () => "The first roll of a turn rolls all five dice — release the kept dice.",
   InvalidKeepMask: () => "A re-roll must roll at least one die — release a kept die.",
