@@ -9,6 +9,7 @@ import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
+import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -112,6 +113,7 @@ export function App() {
       </header>
       <NetworkBanner />
       <RematchNotice />
+      <TurnAlerts />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>

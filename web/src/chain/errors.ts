@@ -123,7 +123,7 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   RollFeeAboveCap: ([fee, cap], c) => {
     const coin = (v: bigint) => `${formatEther(v)} ${c.nativeSymbol}`;
     const asked = big(fee) === maxUint256 ? "more than any cap" : coin(big(fee));
-    return `The randomness provider asks ${asked} for a roll, above this game's cap of ${coin(big(cap))}. The roll counts as refused and your payment was credited back; it can be asked again later.`;
+    return `The randomness provider asks ${asked} for a roll, above this game's cap of ${coin(big(cap))}. The roll counts as refused and your payment was credited back; anyone can ask for it again.`;
   },
   EntropyCallFailed: () =>
     "The randomness request failed without a refusal we can count (it may have run out of gas). Nothing changed; please roll again (your wallet may need a higher gas limit).",

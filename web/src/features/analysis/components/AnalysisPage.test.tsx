@@ -46,8 +46,13 @@ describe("AnalysisPage", () => {
     const rows = within(summary).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
       "0x7099…79C8",
-      "You (0x3C44…93BC)",
+      "You",
     ]);
+    // Each player by face, their full address a click away, and a link to their page.
+    expect(within(rows[1]).getByRole("button", { name: "Your full address" })).toBeTruthy();
+    expect(within(rows[0]).getByRole("link", { name: "0x7099…79C8" }).getAttribute("href")).toBe(
+      `/players/${PLAYERS[0]}`,
+    );
     expect(rows.map((r) => Number(within(r).getAllByRole("cell")[0].textContent))).toEqual(
       game.finalTotals,
     );

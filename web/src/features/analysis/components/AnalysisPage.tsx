@@ -11,6 +11,7 @@ import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
 import { gameReadProblem, NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { useHall } from "@/chain/hall.ts";
 import { useGameLogs } from "@/data/indexer.ts";
+import { AddressName } from "@/ui/Address.tsx";
 import { GameAnalysis } from "@/ui/coach/GameAnalysis.tsx";
 import { SourceNotice } from "@/ui/SourceNotice.tsx";
 
@@ -82,7 +83,11 @@ function Analysis({ gameId, logs }: { gameId: bigint; logs: HallLog[] }) {
         {record.players.length === 1 ? "player" : "players"}: every roll and box from the game's
         events, weighed by the coach.
       </p>
-      <GameAnalysis game={record} cacheKey={`${gameId}:${logs.length}`} />
+      <GameAnalysis
+        game={record}
+        cacheKey={`${gameId}:${logs.length}`}
+        playerLabel={(i) => <AddressName address={state.players[i]} />}
+      />
     </>
   );
 }
