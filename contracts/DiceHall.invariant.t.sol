@@ -16,8 +16,10 @@ interface IHevm {
 IHevm constant HEVM = IHevm(address(uint160(uint256(keccak256("hevm cheat code")))));
 
 /// @notice Drives DiceHall the way a crowd would: five players open, join, leave and cancel lobbies in
-/// the coin and in Test USD, roll (Entropy answers with fuzzed numbers, late answers included), score,
-/// time each other out and withdraw, while the clock jumps and the owner pauses and takes fees.
+/// the coin and in Test USD, paying by value, from credit or with a session in the same transaction,
+/// put money into credit, open and revoke session keys, roll (Entropy answers with fuzzed numbers, late
+/// answers included) and score by hand or by key, time each other out and withdraw (by key too), while
+/// the clock jumps and the owner pauses and takes fees.
 /// It keeps its own books (ghost escrow, money in, money out) from what each call did.
 contract DiceHallHandler {
     uint256 internal constant ACTORS = 5;
@@ -29,6 +31,10 @@ contract DiceHallHandler {
     uint16 internal constant FEE_BPS = 333;
     address internal constant PROVIDER = address(0xE17);
     address internal constant SINK = address(0x5111C);
+    /// @dev How a lobby move pays: by value, from credit, or with a session opened in the same transaction.
+    uint256 internal constant PAID = 0;
+    uint256 internal constant FROM_CREDIT = 1;
+    uint256 internal constant WITH_SESSION = 2;
 
     struct GhostGame {
         uint8 tokenIndex;
@@ -45,6 +51,9 @@ contract DiceHallHandler {
     TestToken public immutable token;
 
     address[] public actors;
+    /// @notice keys[i] is the session key actors[i] names (it holds no credit, ever).
+    address[] public keys;
+    uint256 public keyMoves;
     uint256[] public gameIds;
     mapping(uint256 gameId => GhostGame) public ghost;
     uint64[] public sequences;
@@ -70,6 +79,7 @@ contract DiceHallHandler {
         for (uint160 i = 1; i <= ACTORS; ++i) {
             address a = address(0xA000 + i);
             actors.push(a);
+            keys.push(address(0xB000 + i));
             HEVM.deal(a, 1e24);
             token.mint(a, 1e24);
             HEVM.prank(a);
@@ -80,6 +90,16 @@ contract DiceHallHandler {
     // ------------------------------------------------------------------ actions (fuzzed)
 
     function createGame(uint256 actorSeed, uint256 tokenSeed, uint256 betSeed, uint256 shapeSeed) external {
+        _createGame(actorSeed, tokenSeed, betSeed, shapeSeed, (shapeSeed >> 56) % 3);
+    }
+
+    function _createGame(
+        uint256 actorSeed,
+        uint256 tokenSeed,
+        uint256 betSeed,
+        uint256 shapeSeed,
+        uint256 mode
+    ) internal {
         address creator = _actor(actorSeed);
         uint8 t = uint8(tokenSeed % 2);
         uint128 bet = uint128(
@@ -101,9 +121,9 @@ contract DiceHallHandler {
             moveTimeout: uint32(60 + ((shapeSeed >> 32) % 3600)),
             invitees: invitees
         });
-        uint256 value = t == 0 ? bet : 0;
-        HEVM.prank(creator);
-        try hall.createGame{value: value}(cfg) returns (uint256 id) {
+        (uint256 value, IDiceHall.SessionGrant memory grant) = _prepare(creator, t, bet, mode, shapeSeed);
+        (bool ok, uint256 id) = _create(creator, cfg, mode, value, grant);
+        if (ok) {
             gameIds.push(id);
             ghost[id] = GhostGame({
                 tokenIndex: t,
@@ -114,11 +134,128 @@ contract DiceHallHandler {
                 closesAt: uint64(block.timestamp + cfg.joinWindow),
                 creator: creator
             });
-            moneyIn[t] += bet;
-            escrow[t] += bet;
-        } catch {
-            if (!hall.paused()) _break("createGame refused a valid lobby");
+            _paid(t, bet, mode, value, grant);
+        } else if (!hall.paused()) {
+            _break("createGame refused a valid lobby");
         }
+    }
+
+    function _create(
+        address creator,
+        IDiceHall.GameConfig memory cfg,
+        uint256 mode,
+        uint256 value,
+        IDiceHall.SessionGrant memory grant
+    ) internal returns (bool, uint256) {
+        HEVM.prank(creator);
+        if (mode == PAID) {
+            try hall.createGame{value: value}(cfg) returns (uint256 id) {
+                return (true, id);
+            } catch {}
+        } else if (mode == FROM_CREDIT) {
+            try hall.createGameFromCredit(cfg) returns (uint256 id) {
+                return (true, id);
+            } catch {}
+        } else {
+            try hall.createGameWithSession{value: value}(cfg, grant) returns (uint256 id) {
+                return (true, id);
+            } catch {}
+        }
+        return (false, 0);
+    }
+
+    function _join(
+        address player,
+        uint256 id,
+        uint256 mode,
+        uint256 value,
+        IDiceHall.SessionGrant memory grant
+    ) internal returns (bool) {
+        HEVM.prank(player);
+        if (mode == PAID) {
+            try hall.joinGame{value: value}(id) {
+                return true;
+            } catch {}
+        } else if (mode == FROM_CREDIT) {
+            try hall.joinGameFromCredit(id) {
+                return true;
+            } catch {}
+        } else {
+            try hall.joinGameWithSession{value: value}(id, grant) {
+                return true;
+            } catch {}
+        }
+        return false;
+    }
+
+    /// @dev What a lobby move of `mode` sends; from credit, the bet is deposited first (so the credit holds it).
+    function _prepare(
+        address player,
+        uint8 t,
+        uint256 bet,
+        uint256 mode,
+        uint256 seed
+    ) internal returns (uint256 value, IDiceHall.SessionGrant memory grant) {
+        if (mode == PAID) return (t == 0 ? bet : 0, grant);
+        if (mode == FROM_CREDIT) {
+            _deposit(player, t, bet);
+            return (0, grant);
+        }
+        grant = _grant(player, seed);
+        value = (t == 0 ? bet : 0) + grant.keyGas + (seed % 1e16);
+    }
+
+    /// @dev Books a lobby move that went through: the bet went into escrow; what came in and went to a key.
+    function _paid(
+        uint8 t,
+        uint256 bet,
+        uint256 mode,
+        uint256 value,
+        IDiceHall.SessionGrant memory grant
+    ) internal {
+        escrow[t] += bet;
+        if (mode == PAID) moneyIn[t] += bet;
+        if (mode != WITH_SESSION) return;
+        if (t != 0) moneyIn[t] += bet;
+        moneyIn[0] += value;
+        moneyOut[0] += grant.keyGas;
+    }
+
+    /// @dev A grant for the player's own key, for 1 hour to 7 days.
+    function _grant(address player, uint256 seed) internal view returns (IDiceHall.SessionGrant memory) {
+        return
+            IDiceHall.SessionGrant({
+                key: keys[_indexOf(player)],
+                expiresAt: uint64(block.timestamp + 1 hours + (seed % (7 days - 1 hours))),
+                feeAllowance: uint128(seed % 1e18),
+                keyGas: uint128((seed >> 64) % 1e15)
+            });
+    }
+
+    function _deposit(address player, uint8 t, uint256 amount) internal {
+        HEVM.prank(player);
+        try hall.deposit{value: t == 0 ? amount : 0}(_tokenAddress(t), amount) {
+            moneyIn[t] += amount;
+        } catch {
+            _break("a deposit was refused");
+        }
+    }
+
+    /// @dev Whether a join by `player` goes through now (private lobbies invite every actor but the creator).
+    function _joinable(uint256 id, address player) internal view returns (bool) {
+        return !hall.paused() && block.timestamp < ghost[id].closesAt && !hall.getPlayer(id, player).seated;
+    }
+
+    /// @dev Who sends a player's move: their active key when `seed` says so, else the player.
+    function _sender(address player, uint256 seed) internal returns (address) {
+        address key = keys[_indexOf(player)];
+        if (seed % 2 == 0 || hall.sessionPlayer(key) != player) return player;
+        ++keyMoves;
+        return key;
+    }
+
+    function _indexOf(address player) internal view returns (uint256 i) {
+        while (actors[i] != player) ++i;
     }
 
     /// @notice Opens a lobby and fills it at once, so that most runs have games in play.
@@ -137,14 +274,63 @@ contract DiceHallHandler {
         if (id == 0) return;
         GhostGame storage g = ghost[id];
         address player = _actor(actorSeed);
-        uint256 value = g.tokenIndex == 0 ? g.bet : 0;
-        HEVM.prank(player);
-        try hall.joinGame{value: value}(id) {
-            moneyIn[g.tokenIndex] += g.bet;
-            escrow[g.tokenIndex] += g.bet;
+        uint256 mode = (actorSeed >> 32) % 3;
+        // From credit only where the join goes through, so that the deposit before it is not a stray.
+        if (mode == FROM_CREDIT && !_joinable(id, player)) return;
+        (uint256 value, IDiceHall.SessionGrant memory grant) = _prepare(
+            player,
+            g.tokenIndex,
+            g.bet,
+            mode,
+            actorSeed >> 40
+        );
+        if (_join(player, id, mode, value, grant)) {
+            _paid(g.tokenIndex, g.bet, mode, value, grant);
             ++g.seated;
             if (g.seated == g.seats) g.status = IDiceHall.GameStatus.Running;
-        } catch {}
+        }
+    }
+
+    /// @notice Puts money into an actor's credit.
+    function deposit(uint256 actorSeed, uint256 tokenSeed, uint256 amountSeed) external {
+        uint8 t = uint8(tokenSeed % 2);
+        _deposit(_actor(actorSeed), t, amountSeed % (t == 0 ? 1e18 : 1e9));
+    }
+
+    /// @notice An actor names its key (again: a top-up), or revokes it.
+    function session(uint256 actorSeed, uint256 seed) external {
+        address player = _actor(actorSeed);
+        if (seed % 5 == 0) {
+            HEVM.prank(player);
+            hall.revokeSession();
+            return;
+        }
+        IDiceHall.SessionGrant memory grant = _grant(player, seed);
+        uint256 value = grant.keyGas + ((seed >> 128) % 1e16);
+        HEVM.prank(player);
+        try hall.openSession{value: value}(grant) {
+            moneyIn[0] += value;
+            moneyOut[0] += grant.keyGas;
+        } catch {
+            _break("a valid session was refused");
+        }
+    }
+
+    /// @notice An actor's key pays the actor out, to the actor.
+    function withdrawFor(uint256 actorSeed, uint256 tokenSeed) external {
+        address player = _actor(actorSeed);
+        uint8 t = uint8(tokenSeed % 2);
+        address key = keys[actorSeed % ACTORS];
+        uint256 amount = hall.credits(_tokenAddress(t), player);
+        bool active = hall.sessionPlayer(key) == player;
+        HEVM.prank(key);
+        try hall.withdrawFor(player, _tokenAddress(t)) {
+            if (!active) _break("a key that is not active paid out");
+            moneyOut[t] += amount;
+            ++keyMoves;
+        } catch {
+            if (active && amount != 0) _break("an active key could not pay its player out");
+        }
     }
 
     function leaveGame(uint256 gameSeed, uint256 actorSeed) external {
@@ -261,7 +447,10 @@ contract DiceHallHandler {
         for (uint8 t; t < 2; ++t) {
             uint256 held = _held(t);
             uint256 owed = escrow[t] + hall.treasury(_tokenAddress(t));
-            for (uint256 i; i < ACTORS; ++i) owed += hall.credits(_tokenAddress(t), actors[i]);
+            for (uint256 i; i < ACTORS; ++i) {
+                owed += hall.credits(_tokenAddress(t), actors[i]);
+                require(hall.credits(_tokenAddress(t), keys[i]) == 0, "a session key holds credit");
+            }
             require(held >= owed, "the hall holds less than escrow + credits + treasury");
             require(held == owed, "the hall holds money nobody is owed");
             require(held + moneyOut[t] == moneyIn[t], "money in != money out + money held");
@@ -335,7 +524,10 @@ contract DiceHallHandler {
             if (used == 3) return false;
             keepMask = used == 0 ? 0 : uint8(maskSeed % 31);
         }
-        HEVM.prank(player);
+        address sender = _sender(player, maskSeed >> 8);
+        // A key sends nothing: the fee comes from its player's credit.
+        if (sender != player) tip = 0;
+        HEVM.prank(sender);
         try hall.roll{value: tip}(id, keepMask) {
             moneyIn[0] += tip;
             sequences.push(hall.getGame(id).pendingSequence);
@@ -363,8 +555,9 @@ contract DiceHallHandler {
                 : v.config.ruleSet == 3
                     ? 16
                     : 13;
+        address sender = _sender(player, boxSeed >> 16);
         for (uint256 k; k < boxes; ++k) {
-            HEVM.prank(player);
+            HEVM.prank(sender);
             try hall.score(id, uint8((boxSeed + k) % boxes)) {
                 _afterMove(id);
                 return;
@@ -468,7 +661,7 @@ contract DiceHallInvariantTest {
     }
 
     function targetSelectors() public view returns (FuzzSelector[] memory targets) {
-        bytes4[] memory s = new bytes4[](14);
+        bytes4[] memory s = new bytes4[](17);
         s[0] = DiceHallHandler.createGame.selector;
         s[1] = DiceHallHandler.startGame.selector;
         s[2] = DiceHallHandler.joinGame.selector;
@@ -483,6 +676,9 @@ contract DiceHallInvariantTest {
         s[11] = DiceHallHandler.withdraw.selector;
         s[12] = DiceHallHandler.withdrawTreasury.selector;
         s[13] = DiceHallHandler.togglePause.selector;
+        s[14] = DiceHallHandler.deposit.selector;
+        s[15] = DiceHallHandler.session.selector;
+        s[16] = DiceHallHandler.withdrawFor.selector;
         targets = new FuzzSelector[](1);
         targets[0] = FuzzSelector({addr: address(handler), selectors: s});
     }

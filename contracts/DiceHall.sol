@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
-import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
-import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {IEntropyV2} from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
 import {EntropyErrors} from "@pythnetwork/entropy-sdk-solidity/EntropyErrors.sol";
 
 import {IDiceHall} from "./interfaces/IDiceHall.sol";
@@ -16,126 +12,23 @@ import {Scoring} from "./libraries/Scoring.sol";
 import {Sheet} from "./libraries/Sheet.sol";
 import {TurnOrder} from "./libraries/TurnOrder.sol";
 import {PendingRolls} from "./libraries/PendingRolls.sol";
+import {DiceHallStorage} from "./DiceHallStorage.sol";
+import {DiceHallAdmin} from "./DiceHallAdmin.sol";
 
 /// @title DiceHall: lobbies, escrow, Pyth Entropy dice, turns, scoring, timeouts and payouts for dice games.
-/// @notice The state machine of docs/PROTOCOL.md; the rules live in the libraries.
-contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient {
+/// @notice The state machine of docs/PROTOCOL.md; the rules live in the libraries. The owner's settings and
+/// the two sheet views run in DiceHallAdmin, by delegatecall on this contract's storage (EIP-170).
+contract DiceHall is IDiceHall, DiceHallStorage {
     using SafeERC20 for IERC20;
     using PendingRolls for PendingRolls.Registry;
 
-    uint16 public constant MAX_HOUSE_FEE_BPS = 1000;
-    uint256 public constant MAX_INVITEES = 16;
-    uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
-    /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
-    uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
-    /// @notice The floor of the entropy timeout setting (seconds). A game keeps its value for the record only: since
-    /// an accepted request is never replaced, nothing waits for it; a refused roll waits RETRY_FLOOR.
-    uint32 public constant MIN_ENTROPY_TIMEOUT = 30 minutes;
-    /// @notice How long after a refusal the roll may be asked again (seconds): from the next block on chains whose
-    /// blocks are a second or more apart. Asking again in the refusal's own block would meet the same backlog.
-    uint32 private constant RETRY_FLOOR = 1;
-    /// @notice The shortest call-off window: a roll must have been outstanding this long before its game can be
-    /// called off, so whoever wants a call-off must keep every other player's retry refused all that time.
-    uint32 public constant MIN_CALL_OFF_WINDOW = 6 hours;
-    /// @notice The longest call-off window, so that every game still ends in bounded time.
-    uint32 public constant MAX_CALL_OFF_WINDOW = 7 days;
-    /// @notice A game's roll fee cap is this multiple of its provider's fee when the lobby opened; a dearer quote
-    /// is a refusal (the clock stays stopped), so a provider cannot price a player out of their turn.
-    uint256 public constant ROLL_FEE_CAP_MULTIPLE = 10;
-    /// @dev Salt of the turn order draw, so that it never shares a hash with a die of the same number.
-    bytes32 private constant ORDER_DRAW = keccak256("DiceHall.turnOrder");
-    uint256 private constant BPS = 10_000;
-    /// @dev keccak256 of Panic(0x11)'s revert data: an arithmetic overflow.
-    bytes32 private constant PANIC_OVERFLOW = keccak256(
-        hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"
-    );
-    uint8 private constant MAX_ROLLS = 3;
-
-    /// @dev A game's header: three slots, then the seats in join order.
-    struct Game {
-        // slot 0
-        address token;
-        uint8 seats;
-        uint8 ruleSet;
-        GameStatus status;
-        uint8 joined;
-        uint8 turn; // position in the turn order of the player to move
-        uint8 round;
-        uint16 feeBps;
-        uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
-        uint8 forfeited; // bit j set = the player at join index j forfeited
-        // slot 1: everything the Entropy callback reads and writes of the game
-        // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
-        // the time of its latest attempt (the deadline does not run while the dice are out).
-        uint64 clock;
-        uint64 pendingSequence; // the latest request of the roll that is out; 0 if none was accepted
-        uint48 rollSince; // when the roll that is out was first asked for: its call-off window runs from here
-        uint32 moveTimeout;
-        uint8 pendingKeepMask; // the keep mask of the roll that is out, fixed for all its attempts
-        uint8 attempts; // Entropy requests made for the roll that is out (saturating); 0 when no roll is out
-        uint16 rollTag; // rolls delivered so far: every attempt of the roll that is out is filed under it
-        uint16 providerId; // this game's Entropy provider, fixed at creation
-        // slot 2: what a roll reads besides, all fixed at creation
-        uint96 rollFeeCap;
-        uint32 callbackGasLimit;
-        uint32 entropyTimeout;
-        uint32 callOffWindow;
-        uint32 joinWindow;
-        // slot 3
-        uint128 bet;
-        // slots 4..7
-        address[4] players; // join order
-    }
-
-    /// @dev The settings a new lobby copies, in one slot.
-    struct Settings {
-        address provider;
-        uint32 callbackGasLimit;
-        uint32 entropyTimeout;
-        uint16 houseFeeBps;
-        // Pyth numbers requests per provider, so a sequence number alone does not name a request once the
-        // provider has changed; (provider id, sequence) does. A provider's id is given once and never changes.
-        uint16 providerId;
-    }
-
-    /// @dev The bounds a lobby's times must lie within, and the call-off window it copies, in one slot.
-    struct TimeBounds {
-        uint32 joinMin;
-        uint32 joinMax;
-        uint32 moveMin;
-        uint32 moveMax;
-        uint32 callOffWindow;
-    }
-
-    /// @dev A token's bet limits; a token is allowed exactly when maxBet is not 0.
-    struct BetLimits {
-        uint128 minBet;
-        uint128 maxBet;
-    }
-
-    IEntropyV2 private immutable ENTROPY;
     /// @dev The provider at deployment, id 1: the callback knows its id without a storage read.
     address private immutable FIRST_PROVIDER;
+    /// @dev The code of the owner's settings and of getGame/getPlayer, deployed with this contract.
+    address private immutable ADMIN;
 
-    Settings private _settings;
-    TimeBounds private _bounds;
-    uint256 public nextGameId = 1;
-
-    mapping(uint256 gameId => Game) private _games;
-    mapping(uint256 gameId => mapping(address player => PlayerState)) private _sheets;
-    mapping(uint256 gameId => address[]) private _invitees;
-    mapping(address token => BetLimits) private _betLimits;
-    mapping(address token => mapping(address account => uint256)) private _credits;
-    mapping(address token => uint256) private _treasury;
-    PendingRolls.Registry private _pending;
-    /// @dev Every provider ever set, by the id it got the first time (ids from 1).
-    mapping(address provider => uint16) private _providerIds;
-    mapping(uint16 providerId => address) private _providers;
-    uint16 private _providerCount;
-
-    constructor(address entropy_, address owner_) Ownable(owner_) {
-        if (entropy_ == address(0)) revert ZeroAddress();
-        ENTROPY = IEntropyV2(entropy_);
+    constructor(address entropy_, address owner_) DiceHallStorage(entropy_, owner_) {
+        ADMIN = address(new DiceHallAdmin(entropy_));
         address provider = ENTROPY.getDefaultProvider();
         FIRST_PROVIDER = provider;
         _settings = Settings({
@@ -164,6 +57,50 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     function createGame(
         GameConfig calldata cfg
     ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _collectBet(cfg.token, cfg.bet, msg.value);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createGameFromCredit(
+        GameConfig calldata cfg
+    ) external whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createGameWithSession(
+        GameConfig calldata cfg,
+        SessionGrant calldata grant
+    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _payWithSession(cfg.token, cfg.bet, grant);
+    }
+
+    /// @inheritdoc IDiceHall
+    function joinGame(uint256 gameId) external payable whenNotPaused nonReentrant {
+        (address token, uint256 bet) = _joinGame(gameId);
+        _collectBet(token, bet, msg.value);
+    }
+
+    /// @inheritdoc IDiceHall
+    function joinGameFromCredit(uint256 gameId) external whenNotPaused nonReentrant {
+        (address token, uint256 bet) = _joinGame(gameId);
+        _spendCredit(token, msg.sender, bet);
+    }
+
+    /// @inheritdoc IDiceHall
+    function joinGameWithSession(
+        uint256 gameId,
+        SessionGrant calldata grant
+    ) external payable whenNotPaused nonReentrant {
+        (address token, uint256 bet) = _joinGame(gameId);
+        _payWithSession(token, bet, grant);
+    }
+
+    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet.
+    function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -181,7 +118,7 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         if (cfg.invitees.length != 0) _checkInvitees(cfg.invitees, cfg.seats);
 
         Settings memory s = _settings;
-        gameId = nextGameId++;
+        gameId = _nextGameId++;
         Game storage g = _games[gameId];
         g.token = cfg.token;
         g.seats = cfg.seats;
@@ -198,7 +135,6 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         _sheets[gameId][msg.sender] = PlayerStateLibrary.seatedAt(0);
         if (cfg.invitees.length != 0) _invitees[gameId] = cfg.invitees;
 
-        _collectBet(cfg.token, cfg.bet);
         emit GameCreated(
             gameId,
             msg.sender,
@@ -211,8 +147,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         for (uint256 i; i < cfg.invitees.length; ++i) emit PlayerInvited(gameId, cfg.invitees[i]);
     }
 
-    /// @inheritdoc IDiceHall
-    function joinGame(uint256 gameId) external payable whenNotPaused nonReentrant {
+    /// @dev Seats the caller; the caller's wrapper takes the bet.
+    function _joinGame(uint256 gameId) private returns (address token, uint256 bet) {
         Game storage g = _openGame(gameId);
         if (block.timestamp >= g.clock) revert JoinWindowClosed(gameId, g.clock);
         if (_sheets[gameId][msg.sender].seated()) revert AlreadyJoined(gameId, msg.sender);
@@ -226,9 +162,9 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         unchecked {
             g.joined = seat + 1;
         }
-        _collectBet(g.token, g.bet);
         emit PlayerJoined(gameId, msg.sender);
         if (seat + 1 == g.seats) _start(g);
+        return (g.token, g.bet);
     }
 
     /// @inheritdoc IDiceHall
@@ -272,10 +208,15 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         uint8 attempts = g.attempts;
         // Whose dice these are: the player to move, or nobody yet while the first roll draws the order.
         address player;
+        // Who rolls: the caller, or the player whose session key the caller is (the fee then comes from credit).
+        address roller;
+        bool byKey;
         uint256 used;
         if (attempts != 0) {
             // Asking again for a refused roll: anyone may (a player, the hall's keeper, a well-wisher), paying the
             // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
+            // A session key of a player seated here asks for its player, the fee from the player's credit.
+            (roller, byKey) = _retryRoller(gameId);
             uint64 callOffAt = _callOffAt(g);
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
@@ -289,10 +230,12 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         } else {
             if (g.order == 0) {
                 // The first roll of the game draws the turn order: any seated player may make it.
-                if (!_sheets[gameId][msg.sender].seated()) revert NotInGame(gameId, msg.sender);
+                (roller, byKey) = _seatedRoller(gameId);
             } else {
-                used = _currentPlayerState(gameId, g).rollsUsed();
-                player = msg.sender;
+                PlayerState state;
+                (player, state, byKey) = _mover(gameId, g, false);
+                used = state.rollsUsed();
+                roller = player;
             }
             if (used == MAX_ROLLS) revert NoRollsLeft(gameId);
             if (used == 0) {
@@ -306,13 +249,22 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         }
         g.attempts = attempts;
         g.clock = uint64(block.timestamp);
-        _request(gameId, g, player, attempts);
+        if (byKey && msg.value != 0) revert WrongPayment(msg.value, 0);
+        _request(gameId, g, player, attempts, roller, byKey);
     }
 
     /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
     /// stays stopped, so a provider that refuses, or prices the roll above the game's cap, cannot time the player
     /// out. Only Entropy's own errors are refusals: anything else reverts and counts nothing.
-    function _request(uint256 gameId, Game storage g, address player, uint8 attempt) private {
+    /// A session key's roll pays the fee from its player's credit, within the session's allowance.
+    function _request(
+        uint256 gameId,
+        Game storage g,
+        address player,
+        uint8 attempt,
+        address roller,
+        bool byKey
+    ) private {
         uint16 providerId = g.providerId;
         address provider = _providers[providerId];
         uint32 gasLimit = g.callbackGasLimit;
@@ -323,7 +275,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         try ENTROPY.getFeeV2(provider, gasLimit) returns (uint128 fee) {
             quote = fee;
             if (fee <= cap) {
-                if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
+                if (byKey) _sessionFeeLeft(roller, fee);
+                else if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
                 // Our own contribution to the random number, so that the provider alone cannot choose it.
                 bytes32 userRandom = keccak256(
                     abi.encode(block.prevrandao, gameId, msg.sender, g.round, g.rollTag, attempt)
@@ -332,12 +285,8 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    // Entropy keeps what it is overpaid, so only the fee is forwarded and the rest is the roller's.
-                    // msg.value >= fee was checked above.
-                    unchecked {
-                        _credit(address(0), msg.sender, msg.value - fee);
-                    }
-                    emit RollRequested(gameId, msg.sender, sequence, g.pendingKeepMask);
+                    _settleFee(roller, fee, byKey);
+                    emit RollRequested(gameId, roller, sequence, g.pendingKeepMask);
                     return;
                 } catch (bytes memory r) {
                     reason = _refusal(r, gasBefore);
@@ -351,8 +300,22 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
             if (reason.length == 0) quote = type(uint256).max;
         }
         if (reason.length == 0) reason = abi.encodeWithSelector(RollFeeAboveCap.selector, quote, cap);
+        // A key's roll sent nothing (checked in roll) and spent nothing.
         _credit(address(0), msg.sender, msg.value);
-        emit RollRefused(gameId, msg.sender, g.pendingKeepMask, reason);
+        emit RollRefused(gameId, roller, g.pendingKeepMask, reason);
+    }
+
+    /// @dev After a request: a key's fee comes out of its player's credit (both checked before the request);
+    /// Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is the roller's.
+    function _settleFee(address roller, uint256 fee, bool byKey) private {
+        if (byKey) {
+            _spendSessionFee(roller, fee);
+            return;
+        }
+        // msg.value >= fee was checked before the request.
+        unchecked {
+            _credit(address(0), msg.sender, msg.value - fee);
+        }
     }
 
     /// @dev What a failed Entropy call means. One of Entropy's own errors is a refusal, returned as the reason.
@@ -422,13 +385,13 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function score(uint256 gameId, uint8 category) external nonReentrant {
         Game storage g = _runningGame(gameId);
-        PlayerState state = _currentPlayerState(gameId, g);
+        (address player, PlayerState state, ) = _mover(gameId, g, true);
         // The dice on the table are not a choice while a roll is out: its number may already be known.
         if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, _retryAt(g));
         if (state.rollsUsed() == 0) revert NotRolledYet(gameId);
         (uint256 points, uint256 bonus) = Sheet.place(g.ruleSet, state, category);
-        _sheets[gameId][msg.sender] = state.withBoxFilled(category, points, bonus == 0 ? 0 : 1);
-        emit Scored(gameId, msg.sender, category, points, bonus);
+        _sheets[gameId][player] = state.withBoxFilled(category, points, bonus == 0 ? 0 : 1);
+        emit Scored(gameId, player, category, points, bonus);
         _passTurn(gameId, g);
     }
 
@@ -453,20 +416,6 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
         if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _settle(gameId, g);
         else _passTurn(gameId, g);
-    }
-
-    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again. Only a
-    /// refused roll may, from the next second on (a later block); 0 when it may not: an accepted request is out
-    /// (one per roll, never replaced), or the call-off comes first.
-    function _retryAt(Game storage g) private view returns (uint64 at) {
-        if (g.pendingSequence != 0) return 0;
-        at = g.clock + RETRY_FLOOR;
-        if (at >= _callOffAt(g)) at = 0;
-    }
-
-    /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.
-    function _callOffAt(Game storage g) private view returns (uint64) {
-        return uint64(g.rollSince) + g.callOffWindow;
     }
 
     /// @dev Whether the game is waiting for the roll filed under `tag` from this provider.
@@ -494,6 +443,44 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @inheritdoc IDiceHall
+    function withdrawFor(address player, address token) external nonReentrant {
+        KeyGrant memory k = _keys[msg.sender];
+        if (player == address(0) || k.player != player || block.timestamp >= k.expiresAt)
+            revert NotSessionKey(msg.sender);
+        uint256 amount = _credits[token][player];
+        if (amount == 0) revert NothingToWithdraw(token, player);
+        _credits[token][player] = 0;
+        _send(token, player, amount);
+        emit Withdrawn(token, player, amount);
+    }
+
+    /// @inheritdoc IDiceHall
+    function deposit(address token, uint256 amount) external payable nonReentrant {
+        if (token == address(0)) {
+            if (msg.value != amount) revert WrongPayment(msg.value, amount);
+        } else {
+            if (_betLimits[token].maxBet == 0) revert TokenNotAllowed(token);
+            if (msg.value != 0) revert WrongPayment(msg.value, 0);
+            _pull(token, amount);
+        }
+        _deposit(token, amount);
+    }
+
+    /// @inheritdoc IDiceHall
+    function openSession(SessionGrant calldata grant) external payable nonReentrant {
+        _openSession(grant, msg.value);
+    }
+
+    /// @inheritdoc IDiceHall
+    function revokeSession() external {
+        address key = _sessions[msg.sender].key;
+        if (key == address(0)) return;
+        delete _sessions[msg.sender];
+        delete _keys[key];
+        emit SessionRevoked(msg.sender, key);
+    }
+
+    /// @inheritdoc IDiceHall
     function withdrawTreasury(address token, address to, uint256 amount) external onlyOwner nonReentrant {
         if (to == address(0)) revert ZeroAddress();
         uint256 available = _treasury[token];
@@ -509,75 +496,51 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     // ================================================================== owner
 
     /// @inheritdoc IDiceHall
-    function setTokenConfig(address token, bool allowed, uint128 minBet, uint128 maxBet) external onlyOwner {
-        if (allowed) {
-            if (maxBet == 0 || minBet > maxBet) revert InvalidBetLimits(minBet, maxBet);
-            _betLimits[token] = BetLimits(minBet, maxBet);
-        } else {
-            delete _betLimits[token];
-            (minBet, maxBet) = (0, 0);
-        }
-        emit TokenConfigured(token, allowed, minBet, maxBet);
+    /// @dev Runs in DiceHallAdmin.
+    function setTokenConfig(address, bool, uint128, uint128) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setHouseFee(uint16 bps) external onlyOwner {
-        if (bps > MAX_HOUSE_FEE_BPS) revert FeeAboveCap(bps, MAX_HOUSE_FEE_BPS);
-        _settings.houseFeeBps = bps;
-        emit HouseFeeSet(bps);
+    /// @dev Runs in DiceHallAdmin.
+    function setHouseFee(uint16) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setJoinWindowBounds(uint32 min, uint32 max) external onlyOwner {
-        if (min == 0 || min > max) revert InvalidBounds(min, max);
-        (_bounds.joinMin, _bounds.joinMax) = (min, max);
-        emit JoinWindowBoundsSet(min, max);
+    /// @dev Runs in DiceHallAdmin.
+    function setJoinWindowBounds(uint32, uint32) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setMoveTimeoutBounds(uint32 min, uint32 max) external onlyOwner {
-        if (min == 0 || min > max) revert InvalidBounds(min, max);
-        (_bounds.moveMin, _bounds.moveMax) = (min, max);
-        emit MoveTimeoutBoundsSet(min, max);
+    /// @dev Runs in DiceHallAdmin.
+    function setMoveTimeoutBounds(uint32, uint32) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setEntropyTimeout(uint32 seconds_) external onlyOwner {
-        if (seconds_ < MIN_ENTROPY_TIMEOUT) revert InvalidSetting(seconds_);
-        _settings.entropyTimeout = seconds_;
-        emit EntropyTimeoutSet(seconds_);
+    /// @dev Runs in DiceHallAdmin.
+    function setEntropyTimeout(uint32) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setCallOffWindow(uint32 seconds_) external onlyOwner {
-        if (seconds_ < MIN_CALL_OFF_WINDOW || seconds_ > MAX_CALL_OFF_WINDOW) revert InvalidSetting(seconds_);
-        _bounds.callOffWindow = seconds_;
-        emit CallOffWindowSet(seconds_);
+    /// @dev Runs in DiceHallAdmin.
+    function setCallOffWindow(uint32) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setCallbackGasLimit(uint32 gasLimit) external onlyOwner {
-        if (gasLimit < MIN_CALLBACK_GAS_LIMIT || gasLimit > MAX_CALLBACK_GAS_LIMIT)
-            revert InvalidSetting(gasLimit);
-        _settings.callbackGasLimit = gasLimit;
-        emit CallbackGasLimitSet(gasLimit);
+    /// @dev Runs in DiceHallAdmin.
+    function setCallbackGasLimit(uint32) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function setEntropyProvider(address provider) external onlyOwner {
-        // Entropy's registration is open to anyone, and a provider knows its numbers in advance: so the hall
-        // trusts Pyth's choice of provider and no other.
-        address defaultProvider = ENTROPY.getDefaultProvider();
-        if (provider != defaultProvider) revert NotDefaultProvider(provider, defaultProvider);
-        uint16 id = _providerIds[provider];
-        if (id == 0) {
-            id = ++_providerCount;
-            _providerIds[provider] = id;
-            _providers[id] = provider;
-        }
-        _settings.provider = provider;
-        _settings.providerId = id;
-        emit EntropyProviderSet(provider);
+    /// @dev Runs in DiceHallAdmin.
+    function setEntropyProvider(address) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
@@ -606,6 +569,11 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @inheritdoc IDiceHall
+    function nextGameId() external view returns (uint256) {
+        return _nextGameId;
+    }
+
+    /// @inheritdoc IDiceHall
     function credits(address token, address account) external view returns (uint256) {
         return _credits[token][account];
     }
@@ -613,6 +581,20 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     /// @inheritdoc IDiceHall
     function treasury(address token) external view returns (uint256) {
         return _treasury[token];
+    }
+
+    /// @inheritdoc IDiceHall
+    function session(address player) external view returns (SessionView memory v) {
+        Session memory s = _sessions[player];
+        uint64 expiresAt = _keys[s.key].expiresAt;
+        if (s.key == address(0) || block.timestamp >= expiresAt) return v;
+        return SessionView({key: s.key, expiresAt: expiresAt, feeAllowance: s.feeAllowance});
+    }
+
+    /// @inheritdoc IDiceHall
+    function sessionPlayer(address key) external view returns (address) {
+        KeyGrant memory k = _keys[key];
+        return block.timestamp < k.expiresAt ? k.player : address(0);
     }
 
     /// @inheritdoc IDiceHall
@@ -626,72 +608,17 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
     }
 
     /// @inheritdoc IDiceHall
-    function getGame(uint256 gameId) external view returns (GameView memory v) {
-        Game storage g = _games[gameId];
-        if (g.status == GameStatus.None) revert UnknownGame(gameId);
-        v.status = g.status;
-        v.config = GameConfig({
-            token: g.token,
-            bet: g.bet,
-            seats: g.seats,
-            ruleSet: g.ruleSet,
-            joinWindow: g.joinWindow,
-            moveTimeout: g.moveTimeout,
-            invitees: _invitees[gameId]
-        });
-        v.creator = g.players[0];
-        v.houseFeeBps = g.feeBps;
-        v.entropyTimeout = g.entropyTimeout;
-        v.pot = uint256(g.bet) * g.seats;
-        v.provider = _providers[g.providerId];
-        v.callbackGasLimit = g.callbackGasLimit;
-        v.callOffWindow = g.callOffWindow;
-        v.rollFeeCap = g.rollFeeCap;
-        v.orderDrawn = g.order != 0;
-        uint256 count = v.orderDrawn ? g.seats : g.joined;
-        v.players = new address[](count);
-        for (uint256 i; i < count; ++i) v.players[i] = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
-        if (g.status != GameStatus.Running) {
-            if (g.status == GameStatus.Open) v.deadline = g.clock;
-            else v.round = g.round;
-            return v;
-        }
-        v.currentSeat = g.turn;
-        v.round = g.round;
-        v.entropyAttempts = g.attempts;
-        if (g.attempts == 0) {
-            v.deadline = g.clock;
-        } else {
-            v.pendingSequence = g.pendingSequence;
-            v.rollRequestedAt = g.clock;
-            v.pendingKeepMask = g.pendingKeepMask;
-            v.retryAt = _retryAt(g);
-            v.callOffAt = _callOffAt(g);
-        }
+    /// @dev Runs in DiceHallAdmin.
+    function getGame(uint256) external view returns (GameView memory v) {
+        _viewFromAdmin();
+        return v;
     }
 
     /// @inheritdoc IDiceHall
-    function getPlayer(uint256 gameId, address player) external view returns (PlayerView memory v) {
-        Game storage g = _games[gameId];
-        if (g.status == GameStatus.None) revert UnknownGame(gameId);
-        PlayerState state = _sheets[gameId][player];
-        uint8 boxes = Scoring.boxCount(g.ruleSet);
-        v.filled = new bool[](boxes);
-        v.boxScores = new uint256[](boxes);
-        if (!state.seated()) return v;
-        v.seated = true;
-        v.seat = uint8(
-            g.order != 0 ? TurnOrder.positionOf(g.order, state.joinIndex(), g.seats) : state.joinIndex()
-        );
-        v.dice = Dice.unpack(state.dice());
-        v.rollsUsed = uint8(state.rollsUsed());
-        for (uint8 b; b < boxes; ++b) {
-            v.filled[b] = state.isFilled(b);
-            v.boxScores[b] = state.boxScore(b);
-        }
-        v.yahtzeeBonusCount = uint8(state.yahtzeeBonusCount());
-        (v.upperTotal, v.upperBonus, v.yahtzeeBonus, v.total) = Sheet.totals(g.ruleSet, state);
-        v.forfeited = state.forfeited();
+    /// @dev Runs in DiceHallAdmin.
+    function getPlayer(uint256, address) external view returns (PlayerView memory v) {
+        _viewFromAdmin();
+        return v;
     }
 
     /// @inheritdoc IDiceHall
@@ -742,6 +669,32 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
 
     // ================================================================== internals
 
+    /// @dev Runs the call's own calldata in DiceHallAdmin on this contract's storage and returns or reverts
+    /// with what it did.
+    function _toAdmin() private {
+        address admin = ADMIN;
+        assembly ("memory-safe") {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), admin, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) {
+                revert(0, returndatasize())
+            }
+            return(0, returndatasize())
+        }
+    }
+
+    /// @dev _toAdmin for a view: DiceHallAdmin's views only read, so calling one from a view is safe; the
+    /// compiler cannot know that of a delegatecall, hence the cast.
+    function _viewFromAdmin() private view {
+        function() internal run = _toAdmin;
+        function() internal view asView;
+        assembly ("memory-safe") {
+            asView := run
+        }
+        asView();
+    }
+
     /// @dev What a new lobby keeps of the Entropy settings for its whole life, and its roll fee cap: a multiple
     /// of its provider's fee now (of 1 wei if that is free), saturating at what the game stores.
     function _fixEntropySettings(Game storage g, Settings memory s, uint32 callOffWindow_) private {
@@ -770,11 +723,57 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         }
     }
 
-    /// @dev The caller's state, when it is the caller's turn.
-    function _currentPlayerState(uint256 gameId, Game storage g) private view returns (PlayerState state) {
-        state = _sheets[gameId][msg.sender];
+    /// @dev The player to move and their state, when the caller is that player or their active session key.
+    /// `keyFirst` looks the caller up as a key before as a player: one cold read more for a player's own move and
+    /// one less for a key's (a score takes it, to keep a key's score under 50 000 gas; a roll does not).
+    /// An address someone else named as their key still moves for itself.
+    function _mover(
+        uint256 gameId,
+        Game storage g,
+        bool keyFirst
+    ) private view returns (address player, PlayerState state, bool byKey) {
         uint256 seat = TurnOrder.at(g.order, g.turn);
-        if (!state.seated() || state.joinIndex() != seat) revert NotYourTurn(gameId, g.players[seat]);
+        if (!keyFirst) {
+            state = _sheets[gameId][msg.sender];
+            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        }
+        KeyGrant memory k = _keys[msg.sender];
+        bool active = k.player != address(0) && block.timestamp < k.expiresAt;
+        if (active) {
+            state = _sheets[gameId][k.player];
+            if (state.seated() && state.joinIndex() == seat) return (k.player, state, true);
+        }
+        if (keyFirst) {
+            state = _sheets[gameId][msg.sender];
+            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        }
+        if (k.player != address(0) && !active) revert SessionExpired(msg.sender, k.expiresAt);
+        revert NotYourTurn(gameId, g.players[seat]);
+    }
+
+    /// @dev Who makes a roll any seated player may make: the caller, or the player whose session key it is.
+    function _seatedRoller(uint256 gameId) private view returns (address roller, bool byKey) {
+        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
+        roller = _keyPlayer(msg.sender);
+        if (roller == address(0) || !_sheets[gameId][roller].seated()) revert NotInGame(gameId, msg.sender);
+        return (roller, true);
+    }
+
+    /// @dev Who asks again for a refused roll (anyone may): a seated caller, or the session key of a player seated
+    /// here for that player (the fee from the player's credit); anyone else for themselves, paying by value.
+    function _retryRoller(uint256 gameId) private view returns (address roller, bool byKey) {
+        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
+        KeyGrant memory k = _keys[msg.sender];
+        if (k.player != address(0) && block.timestamp < k.expiresAt && _sheets[gameId][k.player].seated())
+            return (k.player, true);
+        return (msg.sender, false);
+    }
+
+    /// @dev The player `key` is the active session key of; 0 if none. An expired key is told so.
+    function _keyPlayer(address key) private view returns (address) {
+        KeyGrant memory k = _keys[key];
+        if (k.player != address(0) && block.timestamp >= k.expiresAt) revert SessionExpired(key, k.expiresAt);
+        return k.player;
     }
 
     /// @dev Files the request under a ring slot unless a request that may still give a game its dice holds it
@@ -913,19 +912,103 @@ contract DiceHall is IDiceHall, Ownable2Step, Pausable, ReentrancyGuardTransient
         emit Credited(token, account, amount);
     }
 
-    /// @dev Takes the bet: the exact native value, or exactly `bet` tokens (fee-on-transfer tokens are refused).
-    function _collectBet(address token, uint256 bet) private {
+    /// @dev Takes the bet: the exact native `value`, or exactly `bet` tokens (fee-on-transfer tokens are refused).
+    function _collectBet(address token, uint256 bet, uint256 value) private {
         if (token == address(0)) {
-            if (msg.value != bet) revert WrongPayment(msg.value, bet);
+            if (value != bet) revert WrongPayment(value, bet);
             return;
         }
-        if (msg.value != 0) revert WrongPayment(msg.value, 0);
+        if (value != 0) revert WrongPayment(value, 0);
+        _pull(token, bet);
+    }
+
+    /// @dev Moves exactly `amount` tokens in from the caller.
+    function _pull(address token, uint256 amount) private {
         IERC20 t = IERC20(token);
         uint256 before = t.balanceOf(address(this));
-        t.safeTransferFrom(msg.sender, address(this), bet);
+        t.safeTransferFrom(msg.sender, address(this), amount);
         uint256 afterwards = t.balanceOf(address(this));
         uint256 received = afterwards > before ? afterwards - before : 0;
-        if (received != bet) revert TransferAmountMismatch(token, bet, received);
+        if (received != amount) revert TransferAmountMismatch(token, amount, received);
+    }
+
+    /// @dev Pays from an account's credit, or reverts with what is missing.
+    function _spendCredit(address token, address account, uint256 amount) private {
+        uint256 available = _credits[token][account];
+        if (available < amount) revert InsufficientCredit(token, amount, available);
+        unchecked {
+            _credits[token][account] = available - amount;
+        }
+    }
+
+    /// @dev The bet of a `...WithSession` call: a native bet out of msg.value, an ERC-20 one by transferFrom;
+    /// the rest of msg.value opens the session.
+    function _payWithSession(address token, uint256 bet, SessionGrant calldata grant) private {
+        uint256 forBet = token == address(0) ? bet : 0;
+        uint256 needed = forBet + grant.keyGas;
+        if (msg.value < needed) revert WrongPayment(msg.value, needed);
+        _collectBet(token, bet, forBet);
+        _openSession(grant, msg.value - forBet);
+    }
+
+    /// @dev Names the caller's session key; `value` pays the key's gas, its rest goes to native credit.
+    function _openSession(SessionGrant calldata grant, uint256 value) private {
+        address key = grant.key;
+        if (key == address(0) || key == msg.sender) revert InvalidSessionKey(key);
+        KeyGrant memory held = _keys[key];
+        if (held.player != address(0) && held.player != msg.sender && block.timestamp < held.expiresAt)
+            revert InvalidSessionKey(key);
+        uint64 latest = uint64(block.timestamp) + MAX_SESSION_DURATION;
+        if (grant.expiresAt <= block.timestamp) revert SessionExpired(key, grant.expiresAt);
+        if (grant.expiresAt > latest) revert SessionTooLong(grant.expiresAt, latest);
+        uint256 keyGas = grant.keyGas;
+        if (value < keyGas) revert WrongPayment(value, keyGas);
+
+        address old = _sessions[msg.sender].key;
+        if (old != address(0) && old != key) {
+            delete _keys[old];
+            emit SessionRevoked(msg.sender, old);
+        }
+        uint128 allowance = grant.feeAllowance;
+        _sessions[msg.sender] = Session({
+            key: key,
+            feeAllowance: allowance > type(uint96).max ? type(uint96).max : uint96(allowance)
+        });
+        _keys[key] = KeyGrant({player: msg.sender, expiresAt: grant.expiresAt});
+        emit SessionOpened(msg.sender, key, grant.expiresAt, allowance, uint128(keyGas));
+        // value >= keyGas was checked above.
+        unchecked {
+            _deposit(address(0), value - keyGas);
+        }
+        if (keyGas != 0) _send(address(0), key, keyGas);
+    }
+
+    function _deposit(address token, uint256 amount) private {
+        if (amount == 0) return;
+        _credits[token][msg.sender] += amount;
+        emit Deposited(token, msg.sender, amount);
+    }
+
+    /// @dev Reverts unless the player's credit and session allowance both cover a key's roll fee.
+    function _sessionFeeLeft(address player, uint256 fee) private view {
+        if (fee == 0) return;
+        uint256 left = _sessions[player].feeAllowance;
+        if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
+        uint256 available = _credits[address(0)][player];
+        if (available < fee) revert InsufficientCredit(address(0), fee, available);
+    }
+
+    /// @dev Takes a key's roll fee from its player's credit and allowance (both checked before the request).
+    function _spendSessionFee(address player, uint256 fee) private {
+        if (fee == 0) return;
+        Session storage s = _sessions[player];
+        uint96 left;
+        unchecked {
+            left = s.feeAllowance - uint96(fee);
+            _credits[address(0)][player] -= fee;
+        }
+        s.feeAllowance = left;
+        emit SessionFeeSpent(player, msg.sender, fee, left);
     }
 
     function _send(address token, address to, uint256 amount) private {

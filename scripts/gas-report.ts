@@ -7,7 +7,14 @@
 // the tables (medians per action) and fails if a target is missed or the model is more than 10 %
 // off a measured figure.
 import { network } from "hardhat";
-import { zeroAddress, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
+import {
+  getContractAddress,
+  zeroAddress,
+  type Address,
+  type Hash,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
 import { deployEntropyModel, requestsIn, revealTx, type EntropyModel } from "./lib/entropyModel.ts";
 import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
 
@@ -119,6 +126,96 @@ async function playGame(samples: Samples, hall: Hall, answer: Answerer) {
   return gameId;
 }
 
+/**
+ * A two-player game played the one-confirmation way (issue 24): each player creates or joins with a
+ * session key and roll fees put into credit, then every roll and score is sent by the key, the fee
+ * paid from credit. Measured beside the player's own roll and score, on a hall of its own (a roll's
+ * gas depends on what the ring of pending rolls holds, so both games start from an empty one).
+ */
+async function playSessionGame(samples: Samples, hall: Hall, answer: Answerer, nonce0: number) {
+  const m = (label: string, hash: Promise<Hash>) => measure(samples, label, hash);
+  const [aliceKey, bobKey] = [wallets[10], wallets[11]];
+  const fee = await hall.read.rollFee();
+  const now = (await publicClient.getBlock()).timestamp;
+  const grant = (key: (typeof wallets)[number]) => ({
+    key: key.account.address,
+    expiresAt: now + 24n * 3600n,
+    feeAllowance: fee * 60n,
+    keyGas: 10n ** 15n,
+  });
+  // What goes into credit: enough fees for a whole game.
+  const deposit = fee * 60n;
+  await m(
+    "createGameWithSession",
+    hall.write.createGameWithSession([config(2), grant(aliceKey)], {
+      value: bet + 10n ** 15n + deposit,
+      account: alice.account,
+    }),
+  );
+  const gameId = await gameIdOfLast(hall);
+  await m(
+    "joinGameWithSession (last seat)",
+    hall.write.joinGameWithSession([gameId, grant(bobKey)], {
+      value: bet + 10n ** 15n + deposit,
+      account: bob.account,
+    }),
+  );
+  const keyOf = new Map([
+    [alice.account.address.toLowerCase(), aliceKey],
+    [bob.account.address.toLowerCase(), bobKey],
+  ]);
+  let nonce = nonce0;
+  const first = await publicClient.waitForTransactionReceipt({
+    hash: await hall.write.roll([gameId, 0], { account: aliceKey.account }),
+  });
+  await publicClient.waitForTransactionReceipt({ hash: await answer.reveal(first, nonce++) });
+  let rolledThisTurn = 1;
+  for (;;) {
+    const game = await hall.read.getGame([gameId]);
+    if (game.status !== 2) break;
+    const player = game.players[game.currentSeat];
+    const key = keyOf.get(player.toLowerCase())!;
+    const sheet = await hall.read.getPlayer([gameId, player]);
+    for (let r = rolledThisTurn; r < 3; r++) {
+      const receipt = await m(
+        "roll by a session key, fee from credit",
+        hall.write.roll([gameId, r === 0 ? 0 : 0b00011], { account: key.account }),
+      );
+      await publicClient.waitForTransactionReceipt({ hash: await answer.reveal(receipt, nonce++) });
+    }
+    rolledThisTurn = 0;
+    const open = sheet.filled.flatMap((f, box) => (f ? [] : [box]));
+    let box = -1;
+    for (const b of open) {
+      try {
+        await publicClient.simulateContract({
+          address: hall.address,
+          abi: hall.abi,
+          functionName: "score",
+          args: [gameId, b],
+          account: key.account,
+        });
+        box = b;
+        break;
+      } catch {}
+    }
+    const last = open.length === 1 && game.currentSeat === game.players.length - 1;
+    await m(
+      last ? "score by a session key (settles)" : "score by a session key",
+      hall.write.score([gameId, box], { account: key.account }),
+    );
+  }
+  await m(
+    "withdrawFor (the key pays its player out)",
+    hall.write
+      .withdrawFor([alice.account.address, zeroAddress], { account: aliceKey.account })
+      .catch(() =>
+        hall.write.withdrawFor([bob.account.address, zeroAddress], { account: bobKey.account }),
+      ),
+  );
+  return nonce;
+}
+
 async function gameIdOfLast(hall: Hall): Promise<bigint> {
   const [created] = await publicClient.getContractEvents({
     address: hall.address,
@@ -156,6 +253,10 @@ const targets: Record<string, bigint> = {
   "score (settles)": 150_000n,
   "our share of a roll (roll - baseline request)": 25_000n,
   "our share of a callback (callback - baseline reveal)": 22_500n,
+  "roll by a session key, fee from credit": 110_000n,
+  "score by a session key": 50_000n,
+  "a key's roll - a player's roll": 5_000n,
+  "a key's score - a player's score": 5_000n,
 };
 const gameActions = [
   "createGame",
@@ -177,6 +278,13 @@ function report(title: string, samples: Samples, goals: Record<string, bigint> =
   samples.set("our share of a callback (callback - baseline reveal)", [
     med("entropy callback (reveal tx)") - med("baseline: reveal to null consumer"),
   ]);
+  // On MockEntropy a roll is free, so the key's roll pays nothing from credit: the difference is the
+  // session check alone. Where Entropy charges, it also holds paying the fee from credit. A score
+  // looks the key up first, so a player's own score pays the same check (see README, Gas).
+  samples.set("a key's roll - a player's roll", [
+    med("roll by a session key, fee from credit") - med("roll"),
+  ]);
+  samples.set("a key's score - a player's score", [med("score by a session key") - med("score")]);
   let perGame = 0n;
   for (const label of gameActions) {
     const xs = samples.get(label)!;
@@ -220,6 +328,8 @@ let mockSamplesOf: Samples = new Map();
     },
   };
   await playGame(samples, hall, answer);
+  // On a hall of its own, so that its rolls meet the same fresh ring of pending rolls as the game above.
+  await playSessionGame(samples, await deployHall(entropy.address), answer, 500);
   await baseline(samples, consumer.address, answer, 0n);
   report("DiceHall gas, two-player classic game, Pyth MockEntropy, in-process chain", samples);
   mockSamplesOf = samples;
@@ -332,6 +442,7 @@ const modelSamples: Samples = new Map();
     await publicClient.waitForTransactionReceipt({ hash: await answer.reveal(receipt, i) });
   }
   await playGame(modelSamples, hall, answer);
+  await playSessionGame(modelSamples, await deployHall(model.address), answer, 500);
   await baseline(modelSamples, consumer.address, answer, fee);
   const worst = await worstRollPath(model, hall);
   // The absolute targets are MockEntropy's; on the model only DiceHall's own share has one.
@@ -370,6 +481,33 @@ const modelSamples: Samples = new Map();
       `${worst.used} gas used against a usual-path estimate of ${worst.estimate}\n`,
   );
   console.table(rows);
+}
+
+// ------------------------------------------------------------------------------ code size
+
+/** EIP-170: the most code a contract may have. DiceHall's setters and big views live in DiceHallAdmin for it. */
+const MAX_CODE_SIZE = 24_576;
+{
+  const entropy = await viem.deployContract("MockEntropy", [owner.account.address]);
+  const hall = await deployHall(entropy.address);
+  const sizes = [];
+  for (const [name, address] of [
+    ["DiceHall", hall.address],
+    ["DiceHallAdmin (delegatecalled by DiceHall)", await adminOf(hall.address)],
+  ] as const) {
+    const code = await publicClient.getCode({ address });
+    const bytes = ((code?.length ?? 2) - 2) / 2;
+    const ok = bytes <= MAX_CODE_SIZE;
+    if (!ok) missed = true;
+    sizes.push({ contract: name, bytes, limit: `<= ${MAX_CODE_SIZE}`, ok: ok ? "yes" : "NO" });
+  }
+  console.log("\nDeployed code size (EIP-170)\n");
+  console.table(sizes);
+}
+
+/** The contract DiceHall's constructor deployed: the first contract it created (nonce 1). */
+async function adminOf(hall: Address): Promise<Address> {
+  return getContractAddress({ from: hall, nonce: 1n });
 }
 
 if (missed) process.exitCode = 1;

@@ -74,6 +74,22 @@ interface IDiceHall {
         uint128 maxBet;
     }
 
+    /// @notice What a player grants a session key (a key made in the player's browser).
+    struct SessionGrant {
+        address key; // the session key's address
+        uint64 expiresAt; // unix seconds: after now, at most now + MAX_SESSION_DURATION (7 days)
+        uint128 feeAllowance; // the most roll fees (native coin) the key may spend from the player's credit
+        uint128 keyGas; // native coin forwarded to the key now, for its own gas (may be 0)
+    }
+
+    /// @notice A player's session as the app shows it; all zero if none is active (never opened, revoked,
+    /// replaced or expired).
+    struct SessionView {
+        address key;
+        uint64 expiresAt;
+        uint128 feeAllowance; // what is left of the allowance
+    }
+
     // ------------------------------------------------------------------ errors
 
     /// @notice The rule set is not one of 0 Yahtzee, 1 Yatzy, 2 Yazty, 3 Extended.
@@ -169,6 +185,18 @@ interface IDiceHall {
     error InvalidSetting(uint256 value);
     /// @notice An address argument is zero.
     error ZeroAddress();
+    /// @notice Paying from credit with too little of it: the shortfall is `needed - available`.
+    error InsufficientCredit(address token, uint256 needed, uint256 available);
+    /// @notice The key's session is over, or a grant's expiry is not in the future.
+    error SessionExpired(address key, uint64 expiresAt);
+    /// @notice A grant's expiry is past the longest session (7 days from now).
+    error SessionTooLong(uint64 expiresAt, uint64 latest);
+    /// @notice The roll fee is more than what is left of the session's fee allowance.
+    error SessionAllowanceExceeded(address player, uint256 fee, uint256 allowanceLeft);
+    /// @notice Only the player's active session key may withdraw for them.
+    error NotSessionKey(address caller);
+    /// @notice A session key must not be zero, the player itself, or another player's active key.
+    error InvalidSessionKey(address key);
 
     // ------------------------------------------------------------------ events
 
@@ -237,6 +265,21 @@ interface IDiceHall {
     /// @notice An account was credited (payout, refund or roll-fee surplus).
     event Credited(address indexed token, address indexed account, uint256 amount);
 
+    /// @notice An account put money into its credit.
+    event Deposited(address indexed token, address indexed account, uint256 amount);
+    /// @notice A player named a session key (it replaces any earlier one); `keyGas` was sent to the key.
+    event SessionOpened(
+        address indexed player,
+        address indexed key,
+        uint64 expiresAt,
+        uint128 feeAllowance,
+        uint128 keyGas
+    );
+    /// @notice A session key's roll paid `fee` from its player's credit; `allowanceLeft` remains.
+    event SessionFeeSpent(address indexed player, address indexed key, uint256 fee, uint128 allowanceLeft);
+    /// @notice A player ended a session, or replaced it with another key.
+    event SessionRevoked(address indexed player, address indexed key);
+
     /// @notice The owner changed a token's allowance or limits.
     event TokenConfigured(address indexed token, bool allowed, uint128 minBet, uint128 maxBet);
     /// @notice The owner changed the house fee for lobbies opened from now on.
@@ -268,14 +311,45 @@ interface IDiceHall {
     function cancelGame(uint256 gameId) external;
     /// @notice Rolls the dice not kept (bit i set keeps die i); pays `gameRollFee(gameId)`, surplus is credited.
     /// A refused roll may be asked again by anyone (the dice stay the mover's, with the same keep mask).
+    /// A player's active session key may roll for them (msg.value 0): the fee comes from the player's native
+    /// credit, within the session's fee allowance.
     function roll(uint256 gameId, uint8 keepMask) external payable;
-    /// @notice Fills one open box with the current dice and passes the turn.
+    /// @notice Fills one open box with the current dice and passes the turn; the mover's active session key may.
     function score(uint256 gameId, uint8 category) external;
     /// @notice Forfeits the current player once their deadline has passed, or calls the game off when its roll
     /// has been out for the whole call-off window or nobody drew the order; anyone may call.
     function claimTimeout(uint256 gameId) external;
     /// @notice Sends the caller all their credits in one token.
     function withdraw(address token) external;
+
+    // ------------------------------------------------------------------ credit and sessions
+
+    /// @notice Puts `amount` into the caller's credit: the native coin (msg.value == amount) or an allowed
+    /// ERC-20 (exactly `amount` moved by transferFrom).
+    function deposit(address token, uint256 amount) external payable;
+    /// @notice createGame, the bet taken from the caller's credit in `cfg.token`.
+    function createGameFromCredit(GameConfig calldata cfg) external returns (uint256 gameId);
+    /// @notice joinGame, the bet taken from the caller's credit.
+    function joinGameFromCredit(uint256 gameId) external;
+    /// @notice Names a session key (replacing any earlier one): `grant.keyGas` of msg.value is sent to the key,
+    /// the rest goes into the caller's native credit.
+    function openSession(SessionGrant calldata grant) external payable;
+    /// @notice createGame and openSession in one transaction. A native bet comes out of msg.value first; an
+    /// ERC-20 bet is taken by transferFrom. Of the rest, `grant.keyGas` goes to the key, the remainder to credit.
+    function createGameWithSession(
+        GameConfig calldata cfg,
+        SessionGrant calldata grant
+    ) external payable returns (uint256 gameId);
+    /// @notice joinGame and openSession in one transaction, paid as createGameWithSession.
+    function joinGameWithSession(uint256 gameId, SessionGrant calldata grant) external payable;
+    /// @notice Ends the caller's session: its key can do nothing more.
+    function revokeSession() external;
+    /// @notice Sends all of `player`'s credits in `token` to `player`; only `player`'s active session key may.
+    function withdrawFor(address player, address token) external;
+    /// @notice A player's active session (all zero if none).
+    function session(address player) external view returns (SessionView memory);
+    /// @notice The player an active session key acts for; 0 if the key is not active.
+    function sessionPlayer(address key) external view returns (address player);
 
     // ------------------------------------------------------------------ views
 

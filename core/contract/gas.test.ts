@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { GAS_MARGIN_PERCENT, ROLL_GAS_HEADROOM, gasLimitFor, rollValue } from "./gas.ts";
+import {
+  GAS_MARGIN_PERCENT,
+  ROLL_GAS_HEADROOM,
+  SESSION_WRITES,
+  gasLimitFor,
+  rollValue,
+} from "./gas.ts";
 
 describe("gasLimitFor", () => {
   it("gives a roll room for the worst path measured under Pyth's real Entropy", () => {
@@ -11,7 +17,15 @@ describe("gasLimitFor", () => {
   });
 
   it("never sends another call with its bare estimate", () => {
-    for (const name of ["score", "createGame", "joinGame", "claimTimeout", "withdraw", "approve"]) {
+    for (const name of [
+      "score",
+      "createGame",
+      "joinGame",
+      "claimTimeout",
+      "withdraw",
+      "approve",
+      ...SESSION_WRITES,
+    ]) {
       expect(gasLimitFor(name, 50_000n)).toBe(50_000n + (50_000n * GAS_MARGIN_PERCENT) / 100n);
     }
     // A score moved into the next second pays 2 900 instead of 100 for the clock's slot

@@ -22,6 +22,25 @@ export const ROLL_GAS_HEADROOM = 150_000n;
  */
 export const GAS_MARGIN_PERCENT = 30n;
 
+/**
+ * The writes of a session (issue 24) take the same rule: a session key's roll is a `roll` (its
+ * worst path is a player's, less the credit slot it never opens: it pays from credit), and
+ * `createGameWithSession`, `joinGameWithSession`, `openSession`, `deposit`, `createGameFromCredit`,
+ * `joinGameFromCredit`, `revokeSession` and `withdrawFor` get the margin. What can change between
+ * their estimate and the block costs far less than 30 %: the player's credit slot emptied in between
+ * (20 000 gas to open it again) against estimates of 60 000 to 300 000.
+ */
+export const SESSION_WRITES = [
+  "createGameWithSession",
+  "joinGameWithSession",
+  "openSession",
+  "deposit",
+  "createGameFromCredit",
+  "joinGameFromCredit",
+  "revokeSession",
+  "withdrawFor",
+] as const;
+
 /** The gas limit to send with a write, given its estimate. */
 export function gasLimitFor(functionName: string, estimate: bigint): bigint {
   return functionName === "roll"

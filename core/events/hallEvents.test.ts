@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { hexToBigInt, type Client, type Hex } from "viem";
+import { hexToBigInt, type Address, type Client, type Hex } from "viem";
 import {
+  CREDIT_EVENTS,
+  decodeLogs,
   extendLogs,
   fetchLogs,
   gameEventSelectors,
+  isGameLog,
+  isSessionLog,
   uintTopic,
   type LogFilter,
 } from "./hallEvents.ts";
-import { HALL, rpcLog, twoPlayerOpening } from "../test/testLogs.ts";
+import { ALICE, HALL, log, rpcLog, twoPlayerOpening } from "../test/testLogs.ts";
 
 /** A node that serves the given logs by block range and records each eth_getLogs call. */
 function fakeNode(logs = twoPlayerOpening(), maxRange?: bigint) {
@@ -68,5 +72,34 @@ describe("extendLogs", () => {
     const idle = await extendLogs(client, filter, second, 0n, 20n);
     expect(idle.added).toBe(0);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe("a session's events", () => {
+  const KEY: Address = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
+  const opened = log(
+    "SessionOpened",
+    { player: ALICE, key: KEY, expiresAt: 1_800_000_000n, feeAllowance: 5_000n, keyGas: 700n },
+    3,
+  );
+  const spent = log(
+    "SessionFeeSpent",
+    { player: ALICE, key: KEY, fee: 100n, allowanceLeft: 4_900n },
+    4,
+  );
+  const revoked = log("SessionRevoked", { player: ALICE, key: KEY }, 5);
+
+  it("decode from a node's logs, and are told apart from a table's", () => {
+    const decoded = decodeLogs([opened, spent, revoked].map((l) => rpcLog(l)));
+    expect(decoded.map((l) => [l.eventName, l.args])).toEqual(
+      [opened, spent, revoked].map((l) => [l.eventName, l.args]),
+    );
+    expect(decoded.every(isSessionLog)).toBe(true);
+    expect(decoded.some(isGameLog)).toBe(false);
+  });
+
+  it("include a key's fee among what changes a credit", () => {
+    expect(CREDIT_EVENTS).toContain("SessionFeeSpent");
+    expect(CREDIT_EVENTS).toContain("Deposited");
   });
 });

@@ -59,6 +59,37 @@ export function isGameLog(log: HallLog): log is GameLog {
   return (GAME_EVENTS as readonly string[]).includes(log.eventName);
 }
 
+/**
+ * A player's session (issue 24), whose first topic is the player: the app and the indexer follow
+ * a player's key with these.
+ */
+export const SESSION_EVENTS = [
+  "SessionOpened",
+  "SessionFeeSpent",
+  "SessionRevoked",
+] as const satisfies readonly HallEventName[];
+
+export type SessionEventName = (typeof SESSION_EVENTS)[number];
+export type SessionLog = HallLogOf<SessionEventName>;
+
+export const sessionEventSelectors: Hex[] = SESSION_EVENTS.map(eventSelector);
+
+export function isSessionLog(log: HallLog): log is SessionLog {
+  return (SESSION_EVENTS as readonly string[]).includes(log.eventName);
+}
+
+/**
+ * Events after which an account's credit (`credits(token, account)`) may read differently: paid in,
+ * paid out, put in by the account, or spent by its session key on a roll fee. A bet paid from credit
+ * shows as the game's own GameCreated or PlayerJoined.
+ */
+export const CREDIT_EVENTS = [
+  "Credited",
+  "Withdrawn",
+  "Deposited",
+  "SessionFeeSpent",
+] as const satisfies readonly HallEventName[];
+
 export const uintTopic = (value: bigint): Hex => pad(numberToHex(value), { size: 32 });
 export const addressTopic = (account: Address): Hex =>
   pad(account.toLowerCase() as Hex, { size: 32 });

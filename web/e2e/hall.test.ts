@@ -23,6 +23,7 @@ import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
+import { walletScenarios } from "./scenarios/wallet.ts";
 
 const { log, lines: logLines, started } = suiteLog();
 
@@ -66,4 +67,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("11. rough edges", () => edgeScenarios(current));
   describe("12. player pages", () => playerScenarios(current));
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
+  describe("14. a wallet that asks", () => walletScenarios(current));
 });

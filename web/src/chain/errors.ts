@@ -134,6 +134,19 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   NativeTransferFailed: () =>
     "Sending the coins to your address failed. Your credit is kept; try again.",
   TreasuryInsufficient: () => "The treasury holds less than that.",
+  // Credit and session keys
+  InsufficientCredit: ([, needed, available], c) =>
+    `Your credit in the hall holds ${c.amount(big(available))}, but this needs ${c.amount(big(needed))}: ${c.amount(big(needed) - big(available))} short. Nothing was sent.`,
+  SessionExpired: ([, at]) =>
+    `This browser's session key ended at ${when(at)}. Nothing was sent; your wallet signs the moves from now on.`,
+  SessionTooLong: ([, latest]) =>
+    `A session key can last at most 7 days (until ${when(latest)}). Nothing was sent.`,
+  SessionAllowanceExceeded: ([, fee, left], c) =>
+    `The session key may spend ${c.amount(big(left))} more on roll fees, less than this roll's ${c.amount(big(fee))}. Top it up (one confirmation) or roll from your wallet.`,
+  NotSessionKey: () =>
+    "Only your live session key can pay your credit out this way. Withdraw it from your wallet instead.",
+  InvalidSessionKey: () =>
+    "That session key can't be used: it is missing, your own address, or already another player's key. Nothing was sent.",
   // Owner settings
   FeeAboveCap: ([, cap]) => `The house fee can't be above ${Number(cap) / 100}%.`,
   InvalidBounds: () => "The lower bound must be above zero and not above the upper bound.",

@@ -57,6 +57,8 @@ export const queryKeys = {
   credits: (s: Scope, account: Address, tokens: readonly Address[]) =>
     [...root(s), "credits", addr(account), tokens.map(addr).join(",")] as const,
   creditsAll: (s: Scope) => [...root(s), "credits"] as const,
+  /** A player's session on chain (`session(player)`) and this browser's key's balance. */
+  session: (s: Scope, account: Address) => [...root(s), "session", addr(account)] as const,
   /** Token symbol and decimals never change. */
   tokenInfo: (chainId: number, token: Address) => ["token", chainId, addr(token)] as const,
   balances: (chainId: number, account: Address) => ["balance", chainId, addr(account)] as const,

@@ -1,7 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
-import type { Address } from "viem";
+import type { Address, LocalAccount } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
-import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
+import { STATUS_NAMES, sameAddress } from "@dicehall/core/game/gameState.ts";
+import { keyCanMove } from "@dicehall/core/contract/session.ts";
+import { boxCount } from "@dicehall/core/rules/ruleSets.ts";
+import { usePlayerSession, useSessionPrices } from "@/chain/sessionHooks.ts";
+import { NATIVE } from "@/chain/tokens.ts";
+import { useCredits } from "@/data/gameData.ts";
 import { fetchRollFee, useRollFee } from "@/chain/settings.ts";
 import { GameTable } from "@/ui/table/GameTable.tsx";
 import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
@@ -13,6 +18,7 @@ import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { useTurnAlert } from "../hooks/useTurnAlert.ts";
+import { SessionPayout, SessionStatus } from "./SessionStatus.tsx";
 import {
   buildTableModel,
   claimCallsOff,
@@ -42,6 +48,23 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const [deliverError, setDeliverError] = useState<string | null>(null);
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
   useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, clockKnown ? nowMs : null);
+  // Moves go through this browser's session key while its session is live (no wallet opens).
+  const seated = !!view && view.players.some((p) => sameAddress(p, me));
+  const session = usePlayerSession(seated ? me : undefined, Math.floor(nowMs / 1000));
+  const prices = useSessionPrices(rollFee.data);
+  const credit = useCredits(seated ? me : undefined, [NATIVE]).data?.get(NATIVE);
+  const keyFor = (move: Move, fee: bigint): LocalAccount | null => {
+    const key = session.signingKey;
+    if (!key || session.keyBalance === undefined || prices.gasPrice === undefined) return null;
+    const funds = {
+      keyBalance: session.keyBalance,
+      allowanceLeft: session.onChain?.feeAllowance ?? 0n,
+      credit: credit ?? 0n,
+      rollFee: fee,
+      gasPrice: prices.gasPrice,
+    };
+    return keyCanMove(move, funds) ? key : null;
+  };
 
   const syncedTo = snapshot.data?.syncedTo ?? 0n;
   const sending =
@@ -93,9 +116,9 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   ]);
 
   const send = useCallback(
-    async (move: Move, request: WriteRequest, box?: number) => {
+    async (move: Move, request: WriteRequest, box?: number, key?: LocalAccount | null) => {
       setInFlight({ move, box, untilBlock: null });
-      const receipt = await tx.run(request);
+      const receipt = await tx.run(request, key);
       setInFlight(receipt ? { move, box, untilBlock: receipt.blockNumber } : null);
     },
     [tx],
@@ -127,16 +150,29 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           const cap = view?.rollFeeCap ?? 0n;
           const value = cap > 0n && rollValue(fee) > cap ? cap : rollValue(fee);
           // The model's mask: a roll asked again keeps its first request's, a first roll keeps none.
-          await send("roll", hallCall(hall.address, "roll", [gameId, model.keepMask], value));
+          // A session key's roll carries no value: the fee comes from the player's credit.
+          const key = keyFor("roll", fee);
+          await send(
+            "roll",
+            hallCall(hall.address, "roll", [gameId, model.keepMask], key ? 0n : value),
+            undefined,
+            key,
+          );
         })();
       },
       onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
       onScore: (box) => {
         if (!hall) return;
-        void send("score", hallCall(hall.address, "score", [gameId, box]), box);
+        void send(
+          "score",
+          hallCall(hall.address, "score", [gameId, box]),
+          box,
+          keyFor("score", 0n),
+        );
       },
     }),
-    [hall, model, view, keepMask, setKeepMask, send, gameId, rollFee.data],
+    // keyFor reads the session, its balance and the prices of this render.
+    [hall, model, view, keepMask, setKeepMask, send, gameId, rollFee.data, session, prices, credit],
   );
 
   if (!model || !view || !hall) return null;
@@ -168,7 +204,6 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     </>
   ) : null;
 
-  const seated = model.players.some((p) => p.isMe);
   const canDeliver =
     seated && stalled !== null && !canClaim && sending === null && !!hall.deployment.revelations;
 
@@ -193,11 +228,44 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           <button
             type="button"
             className="button button--warn"
-            onClick={() => void send("claim", hallCall(hall.address, "claimTimeout", [gameId]))}
+            onClick={() =>
+              void send(
+                "claim",
+                hallCall(hall.address, "claimTimeout", [gameId]),
+                undefined,
+                keyFor("claim", 0n),
+              )
+            }
           >
             {callsOff ? "Call the game off" : "Claim the timeout"}
           </button>
         </div>
+      )}
+      {seated && me && STATUS_NAMES[view.status] === "finished" && (
+        <SessionPayout
+          hall={hall}
+          me={me}
+          gameId={gameId}
+          token={view.config.token}
+          session={session}
+        />
+      )}
+      {seated && me && STATUS_NAMES[view.status] === "running" && (
+        <SessionStatus
+          hall={hall}
+          me={me}
+          session={session}
+          credit={credit}
+          rollFee={rollFee.data}
+          gasPrice={prices.gasPrice}
+          boxesLeft={boxCount(view.config.ruleSet) - Math.max(0, view.round - 1)}
+          betweenMoves={
+            sending === null && !(state?.pendingRoll && sameAddress(state.pendingRoll.player, me))
+          }
+          seats={view.config.seats}
+          moveTimeout={view.config.moveTimeout}
+          nowSec={Math.floor(nowMs / 1000)}
+        />
       )}
       {spectator && STATUS_NAMES[view.status] === "running" && (
         <p className="muted small">You are watching this game.</p>

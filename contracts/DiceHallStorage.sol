@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IEntropyV2} from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
+
+import {IDiceHall} from "./interfaces/IDiceHall.sol";
+import {PlayerState} from "./types/PlayerState.sol";
+import {PendingRolls} from "./libraries/PendingRolls.sol";
+
+/// @title DiceHall's storage: the one layout DiceHall and DiceHallAdmin (run by delegatecall) share.
+/// @notice Everything here is DiceHall's; DiceHallAdmin only lends it code (docs/ARCHITECTURE.md, Contracts).
+abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTransient {
+    uint16 public constant MAX_HOUSE_FEE_BPS = 1000;
+    uint256 public constant MAX_INVITEES = 16;
+    uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
+    /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
+    uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
+    /// @notice The floor of the entropy timeout setting (seconds). A game keeps its value for the record only: since
+    /// an accepted request is never replaced, nothing waits for it; a refused roll waits RETRY_FLOOR.
+    uint32 public constant MIN_ENTROPY_TIMEOUT = 30 minutes;
+    /// @notice How long after a refusal the roll may be asked again (seconds): from the next block on chains whose
+    /// blocks are a second or more apart. Asking again in the refusal's own block would meet the same backlog.
+    uint32 internal constant RETRY_FLOOR = 1;
+    /// @notice The shortest call-off window: a roll must have been outstanding this long before its game can be
+    /// called off, so whoever wants a call-off must keep every other player's retry refused all that time.
+    uint32 public constant MIN_CALL_OFF_WINDOW = 6 hours;
+    /// @notice The longest call-off window, so that every game still ends in bounded time.
+    uint32 public constant MAX_CALL_OFF_WINDOW = 7 days;
+    /// @notice A game's roll fee cap is this multiple of its provider's fee when the lobby opened; a dearer quote
+    /// is a refusal (the clock stays stopped), so a provider cannot price a player out of their turn.
+    uint256 public constant ROLL_FEE_CAP_MULTIPLE = 10;
+    /// @dev Salt of the turn order draw, so that it never shares a hash with a die of the same number.
+    bytes32 internal constant ORDER_DRAW = keccak256("DiceHall.turnOrder");
+    uint256 internal constant BPS = 10_000;
+    /// @dev keccak256 of Panic(0x11)'s revert data: an arithmetic overflow.
+    bytes32 internal constant PANIC_OVERFLOW = keccak256(
+        hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"
+    );
+    uint8 internal constant MAX_ROLLS = 3;
+    /// @notice The longest a session key may live.
+    uint64 public constant MAX_SESSION_DURATION = 7 days;
+
+    /// @dev A game's header: three slots, then the seats in join order.
+    struct Game {
+        // slot 0
+        address token;
+        uint8 seats;
+        uint8 ruleSet;
+        IDiceHall.GameStatus status;
+        uint8 joined;
+        uint8 turn; // position in the turn order of the player to move
+        uint8 round;
+        uint16 feeBps;
+        uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
+        uint8 forfeited; // bit j set = the player at join index j forfeited
+        // slot 1: everything the Entropy callback reads and writes of the game
+        // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
+        // the time of its latest attempt (the deadline does not run while the dice are out).
+        uint64 clock;
+        uint64 pendingSequence; // the latest request of the roll that is out; 0 if none was accepted
+        uint48 rollSince; // when the roll that is out was first asked for: its call-off window runs from here
+        uint32 moveTimeout;
+        uint8 pendingKeepMask; // the keep mask of the roll that is out, fixed for all its attempts
+        uint8 attempts; // Entropy requests made for the roll that is out (saturating); 0 when no roll is out
+        uint16 rollTag; // rolls delivered so far: every attempt of the roll that is out is filed under it
+        uint16 providerId; // this game's Entropy provider, fixed at creation
+        // slot 2: what a roll reads besides, all fixed at creation
+        uint96 rollFeeCap;
+        uint32 callbackGasLimit;
+        uint32 entropyTimeout;
+        uint32 callOffWindow;
+        uint32 joinWindow;
+        // slot 3
+        uint128 bet;
+        // slots 4..7
+        address[4] players; // join order
+    }
+
+    /// @dev The settings a new lobby copies, in one slot.
+    struct Settings {
+        address provider;
+        uint32 callbackGasLimit;
+        uint32 entropyTimeout;
+        uint16 houseFeeBps;
+        // Pyth numbers requests per provider, so a sequence number alone does not name a request once the
+        // provider has changed; (provider id, sequence) does. A provider's id is given once and never changes.
+        uint16 providerId;
+    }
+
+    /// @dev The bounds a lobby's times must lie within, and the call-off window it copies, in one slot.
+    struct TimeBounds {
+        uint32 joinMin;
+        uint32 joinMax;
+        uint32 moveMin;
+        uint32 moveMax;
+        uint32 callOffWindow;
+    }
+
+    /// @dev A player's session, in one slot: its key and what is left of its fee allowance.
+    struct Session {
+        address key;
+        uint96 feeAllowance; // a grant above 2^96 - 1 wei (more native coin than exists) is stored as that
+    }
+
+    /// @dev What a key may do, in one slot: the only slot a key's score reads beyond a player's.
+    struct KeyGrant {
+        address player;
+        uint64 expiresAt;
+    }
+
+    /// @dev A token's bet limits; a token is allowed exactly when maxBet is not 0.
+    struct BetLimits {
+        uint128 minBet;
+        uint128 maxBet;
+    }
+
+    IEntropyV2 internal immutable ENTROPY;
+
+    Settings internal _settings;
+    TimeBounds internal _bounds;
+    uint256 internal _nextGameId = 1;
+
+    mapping(uint256 gameId => Game) internal _games;
+    mapping(uint256 gameId => mapping(address player => PlayerState)) internal _sheets;
+    mapping(uint256 gameId => address[]) internal _invitees;
+    mapping(address token => BetLimits) internal _betLimits;
+    mapping(address token => mapping(address account => uint256)) internal _credits;
+    mapping(address token => uint256) internal _treasury;
+    PendingRolls.Registry internal _pending;
+    /// @dev Every provider ever set, by the id it got the first time (ids from 1).
+    mapping(address provider => uint16) internal _providerIds;
+    mapping(uint16 providerId => address) internal _providers;
+    uint16 internal _providerCount;
+    mapping(address player => Session) internal _sessions;
+    /// @dev A key's grant; cleared when its player revokes or replaces it, left to expire otherwise.
+    mapping(address key => KeyGrant) internal _keys;
+
+    constructor(address entropy_, address owner_) Ownable(owner_) {
+        if (entropy_ == address(0)) revert IDiceHall.ZeroAddress();
+        ENTROPY = IEntropyV2(entropy_);
+    }
+
+    /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again. Only a
+    /// refused roll may, from the next second on (a later block); 0 when it may not: an accepted request is out
+    /// (one per roll, never replaced), or the call-off comes first.
+    function _retryAt(Game storage g) internal view returns (uint64 at) {
+        if (g.pendingSequence != 0) return 0;
+        at = g.clock + RETRY_FLOOR;
+        if (at >= _callOffAt(g)) at = 0;
+    }
+
+    /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.
+    function _callOffAt(Game storage g) internal view returns (uint64) {
+        return uint64(g.rollSince) + g.callOffWindow;
+    }
+}

@@ -1,0 +1,809 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { network } from "hardhat";
+import { zeroAddress, type Address, type TransactionReceipt } from "viem";
+import type { WalletClient } from "@nomicfoundation/hardhat-viem/types";
+import {
+  BET,
+  DEFAULT_ENTROPY_TIMEOUT,
+  MOVE_TIMEOUT,
+  NATIVE,
+  PRICED_ROLL_FEE,
+  STATUS,
+  TOKEN_BET,
+  addressOf,
+  credits,
+  gameView,
+  hallBalance,
+  hallEvent,
+  hallEvents,
+  hallFixture,
+  lobbyConfig,
+  openLobby,
+  playerView,
+  pricedHallFixture,
+  reveal,
+  rollWith,
+  scoreBox,
+  send,
+  startGame,
+  type Hall,
+} from "./helpers/hall.ts";
+import { keepsJoinOrder, randomForRoll } from "./helpers/dice.ts";
+
+/**
+ * Credit payments and session keys (PROTOCOL.md, "Credit and sessions"): money into the credit,
+ * bets and roll fees out of it, and what a player's session key may and may never do.
+ */
+
+const connection = await network.create();
+const { networkHelpers } = connection;
+const WEEK = 7 * 24 * 3600;
+const ALLOWANCE = PRICED_ROLL_FEE * 40n;
+/** PricedEntropyMock's modes (contracts/test/PricedEntropyMock.sol). */
+const ANSWER = 0;
+const REFUSE_REQUEST = 1;
+
+async function now(h: Hall): Promise<bigint> {
+  return (await h.publicClient.getBlock()).timestamp;
+}
+
+/** The hall's key wallets: accounts no fixture uses for anything else. */
+function keysOf(h: Hall): [WalletClient, WalletClient, WalletClient] {
+  return [h.wallets[10], h.wallets[11], h.wallets[12]];
+}
+
+interface GrantOptions {
+  expiresIn?: bigint;
+  feeAllowance?: bigint;
+  keyGas?: bigint;
+}
+
+async function grantFor(h: Hall, key: WalletClient | Address, o: GrantOptions = {}) {
+  return {
+    key: typeof key === "string" ? key : key.account.address,
+    expiresAt: (await now(h)) + (o.expiresIn ?? 3600n),
+    feeAllowance: o.feeAllowance ?? ALLOWANCE,
+    keyGas: o.keyGas ?? 0n,
+  };
+}
+
+async function openSession(
+  h: Hall,
+  player: WalletClient,
+  key: WalletClient | Address,
+  o: GrantOptions & { value?: bigint } = {},
+): Promise<TransactionReceipt> {
+  const grant = await grantFor(h, key, o);
+  return send(
+    h,
+    h.hall.write.openSession([grant], {
+      account: player.account,
+      value: o.value ?? grant.keyGas,
+    }),
+  );
+}
+
+/** A priced hall with a running 2-seat game (alice, bob) and alice's session key with credit. */
+async function keyedFixture() {
+  const h = await networkHelpers.loadFixture(pricedHallFixture);
+  const [key, bobKey, otherKey] = keysOf(h);
+  const { gameId, order } = await startGame(h, { seats: 2 });
+  await openSession(h, h.alice, key, { value: PRICED_ROLL_FEE * 10n });
+  return { ...h, gameId, order, key, bobKey, otherKey };
+}
+
+/** A roll the key sends (msg.value 0), then Entropy's answer showing `dice`. */
+async function keyRoll(
+  h: Hall,
+  gameId: bigint,
+  key: WalletClient,
+  keepMask: number,
+  dice: readonly number[],
+) {
+  const game = await gameView(h, gameId);
+  const accept = game.orderDrawn ? undefined : keepsJoinOrder(game.players.length);
+  const receipt = await send(h, h.hall.write.roll([gameId, keepMask], { account: key.account }));
+  const requested = hallEvent(h, receipt, "RollRequested");
+  const answer = await reveal(
+    h,
+    requested.sequenceNumber as bigint,
+    randomForRoll(keepMask, dice, accept),
+  );
+  assert.deepEqual([...(hallEvent(h, answer, "DiceRolled").dice as number[])], [...dice]);
+  return { receipt, requested };
+}
+
+describe("credit", () => {
+  it("takes a native deposit into the caller's credit, and gives it back on withdraw", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const before = await hallBalance(h);
+    const receipt = await send(
+      h,
+      h.hall.write.deposit([NATIVE, 5000n], { account: h.alice.account, value: 5000n }),
+    );
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "Deposited") },
+      { token: NATIVE, account: addressOf(h.alice), amount: 5000n },
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 5000n);
+    assert.equal(await hallBalance(h), before + 5000n);
+    await send(h, h.hall.write.withdraw([NATIVE], { account: h.alice.account }));
+    assert.equal(await credits(h, NATIVE, h.alice), 0n);
+    assert.equal(await hallBalance(h), before);
+  });
+
+  it("refuses a native deposit whose value is not the amount", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.deposit([NATIVE, 5000n], { account: h.alice.account, value: 4999n }),
+      h.hall,
+      "WrongPayment",
+      [4999n, 5000n],
+    );
+  });
+
+  it("takes an allowed ERC-20 by transferFrom, and refuses a token the owner never listed", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    await send(h, h.hall.write.deposit([h.token.address, TOKEN_BET], { account: h.alice.account }));
+    assert.equal(await credits(h, h.token.address, h.alice), TOKEN_BET);
+    assert.equal(await hallBalance(h, h.token.address), TOKEN_BET);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.deposit([h.token.address, 1n], { account: h.alice.account, value: 1n }),
+      h.hall,
+      "WrongPayment",
+      [1n, 0n],
+    );
+    const stray = await h.viem.deployContract("TestToken");
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.deposit([stray.address, 1n], { account: h.alice.account }),
+      h.hall,
+      "TokenNotAllowed",
+      [stray.address],
+    );
+  });
+
+  for (const kind of ["native", "ERC-20"] as const) {
+    it(`pays a ${kind} bet to create and to join from credit`, async () => {
+      const h = await networkHelpers.loadFixture(hallFixture);
+      const token = kind === "native" ? NATIVE : h.token.address;
+      const bet = kind === "native" ? BET : TOKEN_BET;
+      for (const p of [h.alice, h.bob]) {
+        await send(
+          h,
+          h.hall.write.deposit([token, bet + 3n], {
+            account: p.account,
+            value: token === NATIVE ? bet + 3n : 0n,
+          }),
+        );
+      }
+      const held = await hallBalance(h, token);
+      const cfg = lobbyConfig({ token, bet });
+      const created = await send(
+        h,
+        h.hall.write.createGameFromCredit([cfg], { account: h.alice.account }),
+      );
+      const gameId = hallEvent(h, created, "GameCreated").gameId as bigint;
+      await send(h, h.hall.write.joinGameFromCredit([gameId], { account: h.bob.account }));
+      assert.equal((await gameView(h, gameId)).status, STATUS.Running);
+      assert.equal(await credits(h, token, h.alice), 3n);
+      assert.equal(await credits(h, token, h.bob), 3n);
+      // Nothing came in or went out: the credit became the escrow.
+      assert.equal(await hallBalance(h, token), held);
+    });
+
+    it(`refuses a ${kind} bet from too little credit with the shortfall`, async () => {
+      const h = await networkHelpers.loadFixture(hallFixture);
+      const token = kind === "native" ? NATIVE : h.token.address;
+      const bet = kind === "native" ? BET : TOKEN_BET;
+      await send(
+        h,
+        h.hall.write.deposit([token, bet - 1n], {
+          account: h.alice.account,
+          value: token === NATIVE ? bet - 1n : 0n,
+        }),
+      );
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.createGameFromCredit([lobbyConfig({ token, bet })], {
+          account: h.alice.account,
+        }),
+        h.hall,
+        "InsufficientCredit",
+        [token, bet, bet - 1n],
+      );
+      const { gameId } = await openLobby(h, h.bob, { token, bet });
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.joinGameFromCredit([gameId], { account: h.carol.account }),
+        h.hall,
+        "InsufficientCredit",
+        [token, bet, 0n],
+      );
+    });
+  }
+
+  it("never falls back to credit when a paid createGame sends the wrong value", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    await send(h, h.hall.write.deposit([NATIVE, BET], { account: h.alice.account, value: BET }));
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.createGame([lobbyConfig()], { account: h.alice.account, value: 0n }),
+      h.hall,
+      "WrongPayment",
+      [0n, BET],
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), BET);
+  });
+});
+
+describe("opening a session", () => {
+  it("sends the key its gas and puts the rest into the player's native credit", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key] = keysOf(h);
+    const keyBefore = await h.publicClient.getBalance({ address: key.account.address });
+    const grant = await grantFor(h, key, { keyGas: 1234n, feeAllowance: 900n });
+    const receipt = await send(
+      h,
+      h.hall.write.openSession([grant], { account: h.alice.account, value: 5000n }),
+    );
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "SessionOpened") },
+      {
+        player: addressOf(h.alice),
+        key: addressOf(key),
+        expiresAt: grant.expiresAt,
+        feeAllowance: 900n,
+        keyGas: 1234n,
+      },
+    );
+    assert.equal(
+      await h.publicClient.getBalance({ address: key.account.address }),
+      keyBefore + 1234n,
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 5000n - 1234n);
+    assert.deepEqual(
+      { ...(await h.hall.read.session([h.alice.account.address])) },
+      { key: addressOf(key), expiresAt: grant.expiresAt, feeAllowance: 900n },
+    );
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
+  });
+
+  it("refuses a grant past seven days, or one not in the future", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key] = keysOf(h);
+    const grant = (expiresAt: bigint) => ({
+      key: key.account.address,
+      expiresAt,
+      feeAllowance: 0n,
+      keyGas: 0n,
+    });
+    const tooLong = (await now(h)) + BigInt(WEEK) + 100n;
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.openSession([grant(tooLong)], { account: h.alice.account }),
+      h.hall,
+      "SessionTooLong",
+    );
+    const past = await now(h);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([grant(past)], { account: h.alice.account }),
+      h.hall,
+      "SessionExpired",
+      [addressOf(key), past],
+    );
+    // Seven days from the block, to the second, is the longest allowed.
+    const t = await now(h);
+    await networkHelpers.time.setNextBlockTimestamp(t + 10n);
+    await send(
+      h,
+      h.hall.write.openSession([grant(t + 10n + BigInt(WEEK))], { account: h.alice.account }),
+    );
+    await networkHelpers.time.setNextBlockTimestamp(t + 20n);
+    await send(h, h.hall.write.revokeSession({ account: h.alice.account }));
+    const latest = t + 30n + BigInt(WEEK);
+    await networkHelpers.time.setNextBlockTimestamp(t + 30n);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([grant(latest + 1n)], { account: h.alice.account }),
+      h.hall,
+      "SessionTooLong",
+      [latest + 1n, latest],
+    );
+  });
+
+  it("refuses a zero key, the player itself, and another player's active key", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key] = keysOf(h);
+    for (const bad of [zeroAddress, h.alice.account.address]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.openSession([await grantFor(h, bad)], { account: h.alice.account }),
+        h.hall,
+        "InvalidSessionKey",
+        [bad === zeroAddress ? zeroAddress : addressOf(h.alice)],
+      );
+    }
+    await openSession(h, h.bob, key, { expiresIn: 600n });
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([await grantFor(h, key)], { account: h.alice.account }),
+      h.hall,
+      "InvalidSessionKey",
+      [addressOf(key)],
+    );
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.bob));
+    // Once bob's session is over, the key is free again.
+    await networkHelpers.time.increase(601);
+    await openSession(h, h.alice, key);
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
+  });
+
+  it("refuses a payment below the key's gas", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key] = keysOf(h);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([await grantFor(h, key, { keyGas: 100n })], {
+        account: h.alice.account,
+        value: 99n,
+      }),
+      h.hall,
+      "WrongPayment",
+      [99n, 100n],
+    );
+  });
+
+  it("fails whole when the key refuses its gas, and the player's money stays theirs", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const refuser = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.openSession([await grantFor(h, refuser.address, { keyGas: 50n })], {
+        account: h.alice.account,
+        value: 1000n,
+      }),
+      h.hall,
+      "NativeTransferFailed",
+      [refuser.address, 50n],
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 0n);
+    // With no gas to send, the same key is fine.
+    await send(
+      h,
+      h.hall.write.openSession([await grantFor(h, refuser.address)], {
+        account: h.alice.account,
+        value: 1000n,
+      }),
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 1000n);
+  });
+
+  it("creates a native game and opens the session in one transaction", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key, bobKey] = keysOf(h);
+    const keyBefore = await h.publicClient.getBalance({ address: key.account.address });
+    const held = await hallBalance(h);
+    const grant = await grantFor(h, key, { keyGas: 700n });
+    const receipt = await send(
+      h,
+      h.hall.write.createGameWithSession([lobbyConfig(), grant], {
+        account: h.alice.account,
+        value: BET + 700n + 5000n,
+      }),
+    );
+    const gameId = hallEvent(h, receipt, "GameCreated").gameId as bigint;
+    hallEvent(h, receipt, "SessionOpened");
+    assert.equal(await credits(h, NATIVE, h.alice), 5000n);
+    assert.equal(
+      await h.publicClient.getBalance({ address: key.account.address }),
+      keyBefore + 700n,
+    );
+    assert.equal(await hallBalance(h), held + BET + 5000n);
+    // The join the same way; too little for the bet and the key's gas is refused.
+    const bobGrant = await grantFor(h, bobKey, { keyGas: 700n });
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.joinGameWithSession([gameId, bobGrant], {
+        account: h.bob.account,
+        value: BET + 699n,
+      }),
+      h.hall,
+      "WrongPayment",
+      [BET + 699n, BET + 700n],
+    );
+    await send(
+      h,
+      h.hall.write.joinGameWithSession([gameId, bobGrant], {
+        account: h.bob.account,
+        value: BET + 700n,
+      }),
+    );
+    assert.equal((await gameView(h, gameId)).status, STATUS.Running);
+    assert.equal(await credits(h, NATIVE, h.bob), 0n);
+    assert.equal(await h.hall.read.sessionPlayer([bobKey.account.address]), addressOf(h.bob));
+  });
+
+  it("creates an ERC-20 game with the bet by transferFrom and the value for the session", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key, bobKey] = keysOf(h);
+    const cfg = lobbyConfig({ token: h.token.address });
+    const grant = await grantFor(h, key, { keyGas: 300n });
+    const receipt = await send(
+      h,
+      h.hall.write.createGameWithSession([cfg, grant], {
+        account: h.alice.account,
+        value: 300n + 4000n,
+      }),
+    );
+    const gameId = hallEvent(h, receipt, "GameCreated").gameId as bigint;
+    assert.equal(await hallBalance(h, h.token.address), TOKEN_BET);
+    assert.equal(await credits(h, NATIVE, h.alice), 4000n);
+    assert.equal(await credits(h, h.token.address, h.alice), 0n);
+    await send(
+      h,
+      h.hall.write.joinGameWithSession([gameId, await grantFor(h, bobKey)], {
+        account: h.bob.account,
+      }),
+    );
+    assert.equal(await hallBalance(h, h.token.address), 2n * TOKEN_BET);
+    assert.equal((await gameView(h, gameId)).status, STATUS.Running);
+  });
+
+  it("replaces the old key: it can do nothing more", async () => {
+    const h = await keyedFixture();
+    const { gameId, order, key, otherKey } = h;
+    const receipt = await openSession(h, h.alice, otherKey);
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "SessionRevoked") },
+      { player: addressOf(h.alice), key: addressOf(key) },
+    );
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), zeroAddress);
+    assert.equal(order[0], h.alice);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([gameId, 0], { account: key.account }),
+      h.hall,
+      "NotInGame",
+      [gameId, addressOf(key)],
+    );
+  });
+});
+
+describe("a session key plays", () => {
+  it("rolls (the first roll too), scores and rolls again, the fees from credit within the allowance", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    const creditBefore = await credits(h, NATIVE, h.alice);
+    const held = await hallBalance(h);
+    const { receipt, requested } = await keyRoll(h, gameId, key, 0, [3, 3, 3, 1, 2]);
+    assert.ok(addressOf(h.alice) === requested.player, "the roll is alice's");
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "SessionFeeSpent") },
+      {
+        player: addressOf(h.alice),
+        key: addressOf(key),
+        fee: PRICED_ROLL_FEE,
+        allowanceLeft: ALLOWANCE - PRICED_ROLL_FEE,
+      },
+    );
+    assert.equal(hallEvents(h, receipt, "Credited").length, 0);
+    assert.equal(await credits(h, NATIVE, h.alice), creditBefore - PRICED_ROLL_FEE);
+    assert.equal(await hallBalance(h), held - PRICED_ROLL_FEE, "the fee went to Entropy");
+    await keyRoll(h, gameId, key, 0b00111, [3, 3, 3, 3, 2]);
+    const scored = await send(h, h.hall.write.score([gameId, 2], { account: key.account }));
+    assert.equal(hallEvent(h, scored, "Scored").player, addressOf(h.alice));
+    assert.equal((await playerView(h, gameId, h.alice)).boxScores[2], 12n);
+    assert.equal(
+      (await h.hall.read.session([h.alice.account.address])).feeAllowance,
+      ALLOWANCE - 2n * PRICED_ROLL_FEE,
+    );
+    // Bob plays by hand beside it.
+    await rollWith(h, gameId, h.bob, 0, [1, 1, 2, 2, 2]);
+    await scoreBox(h, gameId, h.bob, 12);
+  });
+
+  it("asks again for a refused roll, paying from credit only for the accepted request", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    const credit = await credits(h, NATIVE, h.alice);
+    await send(h, h.pricedEntropy!.write.setMode([REFUSE_REQUEST]));
+    const refused = await send(h, h.hall.write.roll([gameId, 0], { account: key.account }));
+    assert.equal(hallEvent(h, refused, "RollRefused").player, addressOf(h.alice));
+    assert.equal(hallEvents(h, refused, "SessionFeeSpent").length, 0);
+    assert.equal(await credits(h, NATIVE, h.alice), credit, "a refusal spends nothing");
+    await send(h, h.pricedEntropy!.write.setMode([ANSWER]));
+    await networkHelpers.time.increase(1);
+    const again = await send(h, h.hall.write.roll([gameId, 0], { account: key.account }));
+    assert.equal(hallEvent(h, again, "RollRequested").player, addressOf(h.alice));
+    assert.equal((await gameView(h, gameId)).entropyAttempts, 2);
+    assert.equal(await credits(h, NATIVE, h.alice), credit - PRICED_ROLL_FEE);
+    // An accepted request is never replaced, by a key either.
+    await networkHelpers.time.increase(DEFAULT_ENTROPY_TIMEOUT);
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.roll([gameId, 0], { account: key.account }),
+      h.hall,
+      "RollPending",
+    );
+  });
+
+  it("claims the opponent's timeout", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    await send(h, h.hall.write.score([gameId, 0], { account: key.account }));
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    const receipt = await send(h, h.hall.write.claimTimeout([gameId], { account: key.account }));
+    assert.equal(hallEvent(h, receipt, "PlayerForfeited").player, addressOf(h.bob));
+    assert.equal((await gameView(h, gameId)).status, STATUS.Finished);
+  });
+
+  it("pays its player's winnings to the player's own address, and nowhere else", async () => {
+    const h = await keyedFixture();
+    const { gameId, key, bobKey } = h;
+    await openSession(h, h.bob, bobKey);
+    await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    await send(h, h.hall.write.score([gameId, 0], { account: key.account }));
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    await send(h, h.hall.write.claimTimeout([gameId], { account: key.account }));
+    const credit = await credits(h, NATIVE, h.alice);
+    assert.ok(credit > BET);
+    // Bob's key may not pay out alice, nor may anyone else.
+    for (const w of [bobKey, h.stranger, h.bob]) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.withdrawFor([h.alice.account.address, NATIVE], { account: w.account }),
+        h.hall,
+        "NotSessionKey",
+        [addressOf(w)],
+      );
+    }
+    const aliceBefore = await h.publicClient.getBalance({ address: h.alice.account.address });
+    const keyBefore = await h.publicClient.getBalance({ address: key.account.address });
+    const receipt = await send(
+      h,
+      h.hall.write.withdrawFor([h.alice.account.address, NATIVE], { account: key.account }),
+    );
+    const gasPaid = receipt.gasUsed * receipt.effectiveGasPrice;
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "Withdrawn") },
+      { token: NATIVE, account: addressOf(h.alice), amount: credit },
+    );
+    assert.equal(
+      await h.publicClient.getBalance({ address: h.alice.account.address }),
+      aliceBefore + credit,
+    );
+    assert.equal(
+      await h.publicClient.getBalance({ address: key.account.address }),
+      keyBefore - gasPaid,
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), 0n);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.withdrawFor([h.alice.account.address, NATIVE], { account: key.account }),
+      h.hall,
+      "NothingToWithdraw",
+      [NATIVE, addressOf(h.alice)],
+    );
+    // Its own withdraw is its own (empty) credit, never its player's.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.withdraw([NATIVE], { account: bobKey.account }),
+      h.hall,
+      "NothingToWithdraw",
+      [NATIVE, addressOf(bobKey)],
+    );
+  });
+});
+
+describe("a session key never", () => {
+  it("acts after its expiry", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    const { expiresAt } = await h.hall.read.session([h.alice.account.address]);
+    await networkHelpers.time.increaseTo(expiresAt);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.score([gameId, 0], { account: key.account }),
+      h.hall,
+      "SessionExpired",
+      [addressOf(key), expiresAt],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([gameId, 1], { account: key.account }),
+      h.hall,
+      "SessionExpired",
+      [addressOf(key), expiresAt],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.withdrawFor([h.alice.account.address, NATIVE], { account: key.account }),
+      h.hall,
+      "NotSessionKey",
+      [addressOf(key)],
+    );
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), zeroAddress);
+    assert.deepEqual(
+      { ...(await h.hall.read.session([h.alice.account.address])) },
+      { key: zeroAddress, expiresAt: 0n, feeAllowance: 0n },
+    );
+  });
+
+  it("acts after its player revoked it", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    const receipt = await send(h, h.hall.write.revokeSession({ account: h.alice.account }));
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "SessionRevoked") },
+      { player: addressOf(h.alice), key: addressOf(key) },
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.score([gameId, 0], { account: key.account }),
+      h.hall,
+      "NotYourTurn",
+      [gameId, addressOf(h.alice)],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.withdrawFor([h.alice.account.address, NATIVE], { account: key.account }),
+      h.hall,
+      "NotSessionKey",
+      [addressOf(key)],
+    );
+    // Alice plays on herself.
+    await scoreBox(h, gameId, h.alice, 0);
+  });
+
+  it("spends beyond its allowance, or credit its player does not have", async () => {
+    const h = await networkHelpers.loadFixture(pricedHallFixture);
+    const [key] = keysOf(h);
+    const { gameId } = await startGame(h, { seats: 2 });
+    await openSession(h, h.alice, key, {
+      feeAllowance: PRICED_ROLL_FEE - 1n,
+      value: PRICED_ROLL_FEE * 5n,
+    });
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([gameId, 0], { account: key.account }),
+      h.hall,
+      "SessionAllowanceExceeded",
+      [addressOf(h.alice), PRICED_ROLL_FEE, PRICED_ROLL_FEE - 1n],
+    );
+    await openSession(h, h.alice, key, { feeAllowance: PRICED_ROLL_FEE * 9n, value: 0n });
+    await send(h, h.hall.write.withdraw([NATIVE], { account: h.alice.account }));
+    await send(
+      h,
+      h.hall.write.deposit([NATIVE, PRICED_ROLL_FEE - 5n], {
+        account: h.alice.account,
+        value: PRICED_ROLL_FEE - 5n,
+      }),
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([gameId, 0], { account: key.account }),
+      h.hall,
+      "InsufficientCredit",
+      [NATIVE, PRICED_ROLL_FEE, PRICED_ROLL_FEE - 5n],
+    );
+  });
+
+  it("sends money with a roll (nothing of a key's goes to a credit)", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([gameId, 0], { account: key.account, value: PRICED_ROLL_FEE }),
+      h.hall,
+      "WrongPayment",
+      [PRICED_ROLL_FEE, 0n],
+    );
+  });
+
+  it("plays for its player out of turn, or in a game its player is not in", async () => {
+    const h = await keyedFixture();
+    const { gameId, key, bobKey } = h;
+    await openSession(h, h.bob, bobKey);
+    await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    // Bob's key on alice's turn.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.score([gameId, 0], { account: bobKey.account }),
+      h.hall,
+      "NotYourTurn",
+      [gameId, addressOf(h.alice)],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([gameId, 1], { account: bobKey.account }),
+      h.hall,
+      "NotYourTurn",
+      [gameId, addressOf(h.alice)],
+    );
+    // A game of carol and dave: alice's key can neither draw its order nor ask again there.
+    const other = await startGame(h, { seats: 2, players: [h.carol, h.dave] });
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([other.gameId, 0], { account: key.account }),
+      h.hall,
+      "NotInGame",
+      [other.gameId, addressOf(key)],
+    );
+    // Anyone may ask again for a refused roll there, the key too, but as itself: never on alice's credit.
+    await send(h, h.pricedEntropy!.write.setMode([REFUSE_REQUEST]));
+    await send(
+      h,
+      h.hall.write.roll([other.gameId, 0], { account: h.carol.account, value: PRICED_ROLL_FEE }),
+    );
+    await send(h, h.pricedEntropy!.write.setMode([ANSWER]));
+    await networkHelpers.time.increase(1);
+    const credit = await credits(h, NATIVE, h.alice);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.roll([other.gameId, 0], { account: key.account }),
+      h.hall,
+      "InsufficientRollFee",
+      [0n, PRICED_ROLL_FEE],
+    );
+    const own = await send(
+      h,
+      h.hall.write.roll([other.gameId, 0], { account: key.account, value: PRICED_ROLL_FEE }),
+    );
+    assert.equal(hallEvent(h, own, "RollRequested").player, addressOf(key));
+    assert.equal(await credits(h, NATIVE, h.alice), credit);
+  });
+
+  it("leaves, cancels, joins or creates for its player", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key] = keysOf(h);
+    const { gameId } = await openLobby(h, h.alice, { seats: 3 });
+    await openSession(h, h.alice, key, { value: BET * 2n });
+    // Every lobby move acts for the caller alone: the key is nobody's seat.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.leaveGame([gameId], { account: key.account }),
+      h.hall,
+      "NotInGame",
+      [gameId, addressOf(key)],
+    );
+    const { clock } = { clock: (await gameView(h, gameId)).deadline };
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.cancelGame([gameId], { account: key.account }),
+      h.hall,
+      "JoinWindowStillOpen",
+      [gameId, clock],
+    );
+    // From credit it would pay with its own (empty) credit, never alice's.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.joinGameFromCredit([gameId], { account: key.account }),
+      h.hall,
+      "InsufficientCredit",
+      [NATIVE, BET, 0n],
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.createGameFromCredit([lobbyConfig()], { account: key.account }),
+      h.hall,
+      "InsufficientCredit",
+      [NATIVE, BET, 0n],
+    );
+    assert.equal(await credits(h, NATIVE, h.alice), BET * 2n);
+    assert.equal((await gameView(h, gameId)).players.length, 1);
+  });
+
+  it("locks out an address that someone named as their key", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const { gameId } = await startGame(h, { seats: 2 });
+    // Carol names alice's own address as her key (no key is asked first), for a minute.
+    await openSession(h, h.carol, h.alice.account.address, { expiresIn: 60n });
+    await rollWith(h, gameId, h.alice, 0, [1, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.alice, 0);
+    await rollWith(h, gameId, h.bob, 0, [1, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.bob, 0);
+    // Once carol's session is over, alice still plays and pays as herself.
+    await networkHelpers.time.increase(61);
+    await rollWith(h, gameId, h.alice, 0, [2, 2, 3, 4, 6]);
+    await scoreBox(h, gameId, h.alice, 1);
+    await send(
+      h,
+      h.hall.write.createGame([lobbyConfig()], { account: h.alice.account, value: BET }),
+    );
+  });
+
+  it("changes, extends or ends its own session", async () => {
+    const h = await keyedFixture();
+    const { key, otherKey } = h;
+    const before = await h.hall.read.session([h.alice.account.address]);
+    // What a key opens or revokes is a session of its own (as a player), never its player's.
+    await send(
+      h,
+      h.hall.write.openSession(
+        [
+          {
+            ...(await grantFor(h, otherKey, { expiresIn: BigInt(WEEK) })),
+            feeAllowance: 10n ** 18n,
+          },
+        ],
+        { account: key.account },
+      ),
+    );
+    await send(h, h.hall.write.revokeSession({ account: key.account }));
+    assert.deepEqual(await h.hall.read.session([h.alice.account.address]), before);
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
+  });
+});
