@@ -157,14 +157,14 @@ try {
     return table;
   };
   const sample = filled.gameIds.slice(0, Math.min(1000, filled.gameIds.length));
-  const sampleLogs = await Promise.all(
-    sample.map(async (id) => {
-      const { logs } = (await (
-        await fetch(`${indexer.url}/api/games/${id}/logs`)
-      ).json()) as WireGameLogs;
-      return { id, logs: decodeLogs(logs) };
-    }),
-  );
+  // One after the other: a thousand requests at once can reset connections on a loaded machine.
+  const sampleLogs: { id: bigint; logs: ReturnType<typeof decodeLogs> }[] = [];
+  for (const id of sample) {
+    const { logs } = (await (
+      await fetch(`${indexer.url}/api/games/${id}/logs`)
+    ).json()) as WireGameLogs;
+    sampleLogs.push({ id, logs: decodeLogs(logs) });
+  }
   for (const id of [0, 1, 2, 3] as RuleSetId[]) tableOf(id);
   const analyseStarted = performance.now();
   for (const { id, logs } of sampleLogs) analyseGameLogs(id, logs, tableOf);
