@@ -13,6 +13,11 @@ import type { RpcLog } from "viem";
  * - player_token_total, player_total, player_day: the same sums kept as games finish, per player
  *   and token (all rule sets), per rule set too, and per day too; the leaderboard reads one row per
  *   player and token however many games there were, and a period's whole days from player_day.
+ * - player_rating, rating_change: each player's skill rating per rule set (core/ratings), updated
+ *   game by game in the order games finish, and every change for the player page's chart.
+ *
+ * The coach's analysis of each finished game is kept beside these, in tables the API process
+ * writes (src/api/analysis/analyser.ts): see there for how it stays true across reorgs.
  */
 export const hallLog = onchainTable(
   "hall_log",
@@ -56,6 +61,8 @@ export const game = onchainTable(
     foldInput: t.json().$type<RpcLog[]>().notNull(),
     forfeited: t.hex().array().notNull(),
     finishedBlock: t.bigint(),
+    /** The finishing block's hash: the analysis tables (src/api/analysis) are keyed by it. */
+    finishedHash: t.hex(),
     finishedAt: t.bigint(),
     players: t.hex().array(),
     totals: t.bigint().array(),
@@ -169,3 +176,45 @@ export const boardVersion = onchainTable("board_version", (t) => ({
 export const tokenSeen = onchainTable("token_seen", (t) => ({
   token: t.hex().primaryKey(),
 }));
+
+/** One player's rating in one rule set after every game they finished (see core/ratings). */
+export const playerRating = onchainTable(
+  "player_rating",
+  (t) => ({
+    /** `${player}:${ruleSet}` */
+    id: t.text().primaryKey(),
+    player: t.hex().notNull(),
+    ruleSet: t.integer().notNull(),
+    mu: t.doublePrecision().notNull(),
+    sigma: t.doublePrecision().notNull(),
+    /** mu - 3 sigma: what the leaderboard shows and sorts by. */
+    ordinal: t.doublePrecision().notNull(),
+    games: t.integer().notNull(),
+    lastBlock: t.bigint().notNull(),
+  }),
+  (table) => ({
+    byRuleSet: index().on(table.ruleSet),
+    byPlayer: index().on(table.player),
+  }),
+);
+
+/** A rating after one game: the player page's history. */
+export const ratingChange = onchainTable(
+  "rating_change",
+  (t) => ({
+    /** `${gameId}:${player}` */
+    id: t.text().primaryKey(),
+    player: t.hex().notNull(),
+    ruleSet: t.integer().notNull(),
+    gameId: t.bigint().notNull(),
+    finishedBlock: t.bigint().notNull(),
+    finishedAt: t.bigint().notNull(),
+    mu: t.doublePrecision().notNull(),
+    sigma: t.doublePrecision().notNull(),
+    ordinal: t.doublePrecision().notNull(),
+    games: t.integer().notNull(),
+  }),
+  (table) => ({
+    byPlayer: index().on(table.player, table.finishedBlock),
+  }),
+);

@@ -1,17 +1,31 @@
 // `npm run bench:indexer`: puts N whole games on a local chain of its own (the HallFiller plays
 // each in one transaction, scripts/lib/fillGames.ts), starts the indexer on it, and prints how fast
-// it indexed them (events/s) and how fast the leaderboard answers over HTTP at that size (p50/p99).
-// Target: leaderboard p99 under 50 ms at 10 000 games.
+// it indexed them (events/s), how fast its coach analysed them (games/s: in the indexer's worker
+// threads, and in this process with the tables loaded), how fast the leaderboard and the player
+// pages answer over HTTP at that size (p50/p99), and the indexer's peak memory.
+// Targets: leaderboard p99 under 50 ms; analysis at least 200 games/s per core.
 //
 // Flags: --games N (default 10000), --players P (distinct players, default 500), --queries Q
 // (leaderboard requests timed, default 400), --seed S (default 1), --postgres URL (index into
 // this Postgres database, as production does, instead of PGlite; a schema of its own, dropped). Each game is one transaction and one block (~190 hall events). Nothing else
 // should run meanwhile: the figures are the machine's.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { performance } from "node:perf_hooks";
-import { leaderboardSearch, type LeaderboardQuery } from "@dicehall/core/indexer/indexerWire.ts";
+import {
+  leaderboardSearch,
+  type LeaderboardQuery,
+  type WireGameLogs,
+  type WireAnalysisStatus,
+} from "@dicehall/core/indexer/indexerWire.ts";
+import { buildTable, type SolverTable } from "@dicehall/core/coach/solver.ts";
+import { deserialiseTable } from "@dicehall/core/coach/serialise.ts";
+import { TABLE_FORMAT } from "@dicehall/core/coach/store.ts";
+import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
+import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
+import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { clients } from "./lib/chain.ts";
 import { ROOT } from "./lib/deployments.ts";
 import { startDevStack } from "./lib/devStack.ts";
@@ -109,7 +123,54 @@ try {
     if (match) events += Number(match[1]);
   }
 
-  // 3. The leaderboard, as the app asks for it: filters, sorts, pages, the viewer's rank.
+  // 3. The coach's analysis of every game, in the indexer's worker threads, as games finished
+  // (it runs beside the backfill); then the same analysis in this process, tables loaded.
+  const status = async () =>
+    (await (await fetch(`${indexer.url}/api/analysis`)).json()) as WireAnalysisStatus;
+  for (;;) {
+    const analysis = await status();
+    if (!analysis.threads) throw new Error("the indexer's analysis is off");
+    if (analysis.analysed >= filled.games) break;
+    if (performance.now() - started > 3 * 3600_000) throw new Error("analysis did not finish");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const analysedSeconds = (performance.now() - started) / 1000;
+  const analysis = await status();
+  const tables = new Map<RuleSetId, SolverTable>();
+  const tableOf = (ruleSet: RuleSetId) => {
+    let table = tables.get(ruleSet);
+    if (!table) {
+      const file = join(
+        ROOT,
+        "indexer",
+        ".ponder",
+        "coach",
+        `coach-${TABLE_FORMAT}-${ruleSet}.bin`,
+      );
+      try {
+        table = deserialiseTable(readFileSync(file));
+      } catch {
+        table = buildTable(ruleSet);
+      }
+      tables.set(ruleSet, table);
+    }
+    return table;
+  };
+  const sample = filled.gameIds.slice(0, Math.min(1000, filled.gameIds.length));
+  // One after the other: a thousand requests at once can reset connections on a loaded machine.
+  const sampleLogs: { id: bigint; logs: ReturnType<typeof decodeLogs> }[] = [];
+  for (const id of sample) {
+    const { logs } = (await (
+      await fetch(`${indexer.url}/api/games/${id}/logs`)
+    ).json()) as WireGameLogs;
+    sampleLogs.push({ id, logs: decodeLogs(logs) });
+  }
+  for (const id of [0, 1, 2, 3] as RuleSetId[]) tableOf(id);
+  const analyseStarted = performance.now();
+  for (const { id, logs } of sampleLogs) analyseGameLogs(id, logs, tableOf);
+  const analyseSeconds = (performance.now() - analyseStarted) / 1000;
+
+  // 4. The leaderboard, as the app asks for it: filters, sorts, pages, the viewer's rank.
   const board = (await (await fetch(`${indexer.url}/api/leaderboard?limit=500`)).json()) as {
     rows: { player: string }[];
     total: number;
@@ -129,6 +190,11 @@ try {
     { name: "by average, ascending", query: { sort: "average", direction: "asc" } },
     { name: "second page", query: { offset: 50, limit: 50 } },
     { name: "the viewer's rank", query: { me: board.rows.at(-1)?.player as `0x${string}` } },
+    { name: "by rating", query: { sort: "rating" } },
+    {
+      name: "one rule set, by points lost per game",
+      query: { ruleSet: 1, sort: "lossPerGame", direction: "asc" },
+    },
   ];
   // Each round asks every shape twice: computed afresh (Cache-Control: no-cache; what the first
   // visitor after a game ends waits for) and as the next visitor gets it (the sorted board cached
@@ -159,6 +225,27 @@ try {
       series.set(shape, [...(series.get(shape) ?? []), ms]);
     }
   }
+  // A player's page, for players across the board (nothing cached: each is computed).
+  const playerTimes: number[] = [];
+  for (let i = 0; i < queries + 20; i++) {
+    const player = board.rows[(i * 7919) % board.rows.length].player;
+    const t0 = performance.now();
+    const res = await fetch(`${indexer.url}/api/players/${player}`);
+    if (!res.ok) throw new Error(`player page failed: HTTP ${res.status} ${await res.text()}`);
+    await res.json();
+    if (i >= 20) playerTimes.push(performance.now() - t0);
+  }
+  // The indexer's peak resident memory (Linux), its worker threads included.
+  const peakKb = (() => {
+    try {
+      const line = readFileSync(`/proc/${indexer.pid}/status`, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith("VmHWM:"));
+      return line ? Number(/(\d+)/.exec(line)![1]) : null;
+    } catch {
+      return null;
+    }
+  })();
   const pct = (list: number[], p: number) => {
     const sorted = [...list].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -188,6 +275,21 @@ try {
       seconds: +indexSeconds.toFixed(1),
       "per second": `${Math.round(events / indexSeconds)} events`,
     },
+    {
+      step: "index and analyse every game",
+      seconds: +analysedSeconds.toFixed(1),
+      "per second": `${(filled.games / analysedSeconds).toFixed(1)} games`,
+    },
+    {
+      step: `analysis in the indexer (${analysis.threads} thread)`,
+      seconds: +analysis.workerSeconds.toFixed(1),
+      "per second": `${(analysis.games / analysis.workerSeconds).toFixed(1)} games`,
+    },
+    {
+      step: "analysis in one core, tables loaded",
+      seconds: +analyseSeconds.toFixed(2),
+      "per second": `${(sample.length / analyseSeconds).toFixed(1)} games (of ${sample.length})`,
+    },
   ]);
   console.log(`${events} events in ${head - BigInt(stack.deployment.deploymentBlock)} blocks\n`);
   console.table(
@@ -199,6 +301,13 @@ try {
       "cached p50": ms(pct(timings.warm.get(i)!, 50)),
       "cached p99": ms(pct(timings.warm.get(i)!, 99)),
     })),
+  );
+  console.log(
+    `player page over HTTP, ${playerTimes.length} players: p50 ${pct(playerTimes, 50).toFixed(1)} ms, ` +
+      `p99 ${pct(playerTimes, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `indexer peak memory (VmHWM): ${peakKb === null ? "unknown" : `${(peakKb / 1024).toFixed(0)} MB`}`,
   );
   for (const [name, series] of [
     ["computed afresh", timings.cold],

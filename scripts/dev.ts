@@ -1,7 +1,8 @@
 // `npm run dev`: the whole system on this machine, in one terminal. See docs/OPERATORS.md, "Local
 // stack". Flags (or env): --rpc-port N (RPC_PORT, default 8545), --web-port N (WEB_PORT, default
 // 5173), --indexer-port N (INDEXER_PORT, default 42069), --no-web, --no-indexer, --keeper-delay MS
-// (KEEPER_DELAY_MS, default 1000). Ctrl-C stops everything.
+// (KEEPER_DELAY_MS, default 1000), --mock-entropy (Pyth's MockEntropy instead of our Entropy model).
+// Ctrl-C stops everything.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,13 +15,14 @@ const { values } = parseArgs({
     "no-web": { type: "boolean", default: false },
     "no-indexer": { type: "boolean", default: false },
     "keeper-delay": { type: "string", default: process.env.KEEPER_DELAY_MS ?? "1000" },
+    "mock-entropy": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
   console.log(
     "usage: npm run dev -- [--rpc-port N] [--web-port N] [--indexer-port N] [--no-web]\n" +
-      "                      [--no-indexer] [--keeper-delay MS]\n" +
+      "                      [--no-indexer] [--keeper-delay MS] [--mock-entropy]\n" +
       "  ports may be 0 (any free port)",
   );
   process.exit(0);
@@ -96,6 +98,7 @@ try {
     indexer,
     indexerPort,
     keeperDelayMs,
+    entropy: values["mock-entropy"] ? "mock" : "model",
     log: say,
   });
 } catch (err) {

@@ -1,7 +1,12 @@
-// `npm run keeper`: the local entropy keeper on its own, for a node started some other way (the
-// dev stack runs one already). Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545),
-// --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200),
-// --summary S (a line with the reveals of the last S seconds, default 30; 0 = a line per reveal).
+// `npm run keeper`: two keepers.
+// - `npm run keeper -- --network base` (any network of hardhat.config.ts): the hall's keeper on a real
+//   chain (scripts/lib/hallKeeper.ts): asks again for refused rolls and delivers stalled accepted ones
+//   from Pyth's revelation service, paying from the network's account (its `<NAME>_DEPLOYER_KEY`).
+//   --revelations URL overrides the deployment's service; --stall S the seconds before it delivers.
+// - without --network: the local entropy keeper on its own, for a node started some other way (the
+//   dev stack runs one already). Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545),
+//   --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200),
+//   --summary S (a line with the reveals of the last S seconds, default 30; 0 = a line per reveal).
 import { parseArgs } from "node:util";
 import type { Address } from "viem";
 
@@ -18,12 +23,21 @@ const { values } = parseArgs({
     },
     poll: { type: "string", default: process.env.KEEPER_POLL_MS ?? "200" },
     summary: { type: "string", default: String(DEFAULT_SUMMARY_INTERVAL_MS / 1000) },
+    network: { type: "string" },
+    revelations: { type: "string" },
+    stall: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
-  console.log("usage: npm run keeper -- [--rpc-url URL] [--delay MS] [--poll MS] [--summary S]");
+  console.log(
+    "usage: npm run keeper -- --network NAME [--revelations URL] [--stall S]\n" +
+      "       npm run keeper -- [--rpc-url URL] [--delay MS] [--poll MS] [--summary S]",
+  );
   process.exit(0);
+}
+if (values.network !== undefined) {
+  await runHallKeeper(values.network, values.revelations, values.stall);
 }
 const rpcUrl = values["rpc-url"];
 const revealDelayMs = Number(values.delay);
@@ -51,7 +65,8 @@ for (let attempt = 0; deployment === undefined; attempt++) {
     const found = loadDeployment(chainId);
     if (found.mockEntropy === undefined) {
       console.error(
-        `keeper: chain ${chainId} uses the real Pyth Entropy (${found.entropy}); its provider reveals there, not this keeper.`,
+        `keeper: chain ${chainId}'s Entropy (${found.entropy}) is not MockEntropy: its provider's keeper reveals there, not this one. ` +
+          "For the hall's keeper (asks again for refused rolls, delivers stalled ones): npm run keeper -- --network <name>",
       );
       process.exit(1);
     }
@@ -94,5 +109,50 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       log(`stopped: ${revealed} revealed, ${skipped} already answered, ${failed} given up`);
       process.exit(0);
     });
+  });
+}
+
+/** The hall's keeper on a network of hardhat.config.ts; runs until Ctrl-C. */
+async function runHallKeeper(
+  name: string,
+  revelationsFlag?: string,
+  stall?: string,
+): Promise<never> {
+  const { network } = await import("hardhat");
+  const { startHallKeeper } = await import("./lib/hallKeeper.ts");
+  const { FORTUNA_SERVICES } = await import("@dicehall/core/contract/revelations.ts");
+  const log = (line: string) => console.log(`[hall keeper] ${line}`);
+  const connection = await network.connect({ network: name });
+  const publicClient = await connection.viem.getPublicClient();
+  const [wallet] = await connection.viem.getWalletClients();
+  const chainId = await publicClient.getChainId();
+  const deployment = loadDeployment(chainId);
+  const revelations =
+    revelationsFlag ?? deployment.revelations ?? FORTUNA_SERVICES[chainId] ?? undefined;
+  if (revelations === undefined)
+    log("no revelation service known: stalled rolls are not delivered");
+  const keeper = startHallKeeper({
+    publicClient: publicClient as never,
+    wallet: wallet as never,
+    hall: deployment.diceHall,
+    fromBlock: BigInt(deployment.deploymentBlock),
+    revelations,
+    stalledAfterSeconds: stall === undefined ? undefined : Number(stall),
+    log,
+  });
+  log(
+    `keeping hall ${deployment.diceHall} on ${name} (chain ${chainId}) moving as ` +
+      `${wallet.account.address}; revelations from ${revelations ?? "nowhere"} (Ctrl-C stops)`,
+  );
+  return new Promise<never>(() => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.on(signal, () => {
+        void keeper.stop().then(() => {
+          const { retried, refused, delivered } = keeper.stats;
+          log(`stopped: ${retried} asked again, ${refused} refused again, ${delivered} delivered`);
+          process.exit(0);
+        });
+      });
+    }
   });
 }

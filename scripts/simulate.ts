@@ -102,7 +102,10 @@ if (code === undefined || code === "0x") {
   process.exit(1);
 }
 if (values.reveal && deployment.mockEntropy === undefined) {
-  console.error("simulate: --reveal needs MockEntropy; this chain uses the real Pyth Entropy");
+  console.error(
+    "simulate: --reveal needs MockEntropy (`npm run dev -- --mock-entropy`); this chain's numbers " +
+      "come from a provider's keeper (the local Entropy model or Pyth's): leave --reveal out",
+  );
   process.exit(1);
 }
 const t: Table = table(rpcUrl, deployment.diceHall, deployment.mockEntropy);

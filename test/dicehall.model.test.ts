@@ -30,6 +30,7 @@ import {
   MODEL_PROVIDER_FEE,
   randomNumberOf,
   registerProvider,
+  revelationOnChain,
   requestsIn,
   revealRequest,
   revealedIn,
@@ -38,6 +39,8 @@ import { boxCount, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { totals } from "@dicehall/core/rules/sheet.ts";
 import { ROLL_GAS_HEADROOM, rollValue } from "@dicehall/core/contract/gas.ts";
 import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
+import { startHallKeeper } from "../scripts/lib/hallKeeper.ts";
+import { startRevelationServer } from "../scripts/lib/revelationServer.ts";
 
 /**
  * DiceHall on our Entropy model (contracts/test/EntropyModel.sol), the test of record for how it
@@ -623,6 +626,112 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
       hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled").player,
       addressOf(mover),
     );
+  });
+
+  /** The hall's keeper on this hall, driven one round at a time, and the provider's revelation service. */
+  async function hallKeeper(h: Hall, o: { deliver?: boolean } = {}) {
+    const service = await startRevelationServer({
+      publicClient: h.publicClient as never,
+      entropy: h.model!.address,
+      provider: h.provider,
+      revelationOf: (seq) => revelationOnChain(h.model!, h.provider, seq),
+    });
+    const keeper = startHallKeeper({
+      publicClient: h.publicClient as never,
+      wallet: h.wallets[8] as never,
+      hall: h.hall.address,
+      fromBlock: 0n,
+      revelations: service.url,
+      pollIntervalMs: 0,
+      deliver: o.deliver,
+      log: process.env.KEEPER_LOG ? (line) => console.log(line) : undefined,
+    });
+    return {
+      keeper,
+      service,
+      async stop() {
+        await keeper.stop();
+        await service.stop();
+      },
+    };
+  }
+
+  it("R1: one flood and nobody else asking again: the hall's keeper asks again and the roll is answered", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
+    const { gameId, mover } = await drawnGame(h);
+    const flooder = await otherConsumer(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    // One flood right before the mover's roll; then nobody at the table asks again.
+    const last = await flood(flooder, 10);
+    hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+    const k = await hallKeeper(h);
+    try {
+      // Still flooded: the keeper's retry is refused too, and its value credited back to it.
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.refused, 1);
+      assert.equal(await credits(h, NATIVE, h.wallets[8]), (fee * 110n) / 100n);
+      // The provider's keeper works through the flood; the hall's keeper asks again, accepted.
+      await revealRequest(model, h.provider, last);
+      await networkHelpers.time.increase(60);
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.retried, 1);
+      const game = await gameView(h, gameId);
+      assert.notEqual(game.pendingSequence, 0n);
+      const rolled = hallEvent(h, await reveal(h, game.pendingSequence, "0x"), "DiceRolled");
+      assert.equal(rolled.player, addressOf(mover), "the dice are the mover's");
+      assert.equal((await gameView(h, gameId)).status, STATUS.Running);
+    } finally {
+      await k.stop();
+    }
+  });
+
+  it("R2: a stalled request is delivered by the hall's keeper from the revelation service, Fortuna's shape", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    const { gameId, mover } = await drawnGame(h);
+    const { sequenceNumber } = await requestRoll(h, gameId, mover, 0);
+    const k = await hallKeeper(h);
+    try {
+      // Like Fortuna, the service serves a request only once it is past the reveal delay (a block).
+      const url = `${k.service.url}/revelations/${sequenceNumber}?encoding=hex`;
+      assert.equal((await fetch(url)).status, 403);
+      await networkHelpers.mine();
+      const body = (await (await fetch(url)).json()) as {
+        value: { data: string; encoding: string };
+      };
+      assert.equal(body.value.encoding, "hex");
+      assert.equal(
+        `0x${body.value.data}`,
+        await revelationOnChain(model, h.provider, sequenceNumber),
+      );
+      // Within the provider's usual answer time the keeper leaves it to the provider.
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.delivered, 0);
+      // The provider's keeper is down: past the stall time, the hall's keeper delivers the one number.
+      await networkHelpers.time.increase(31);
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.delivered, 1);
+      const game = await gameView(h, gameId);
+      assert.equal(game.entropyAttempts, 0);
+      assert.equal((await playerView(h, gameId, mover)).rollsUsed, 1);
+      const [event] = await h.publicClient
+        .getContractEvents({
+          address: h.hall.address,
+          abi: h.hall.abi,
+          eventName: "DiceRolled",
+          args: { gameId },
+          fromBlock: 0n,
+        })
+        .then((all) => all.filter((e) => e.args.sequenceNumber === sequenceNumber));
+      assert.equal(
+        event.args.randomNumber,
+        await randomNumberOf(model, h.provider, sequenceNumber),
+      );
+    } finally {
+      await k.stop();
+    }
   });
 
   it("RollPending never names a time past the call-off: a refusal in the window's last second promises no retry", async () => {

@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { numberToHex, parseEther, type Address, type RpcLog } from "viem";
 
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { decodeLogs, uintTopic, type HallLog } from "@dicehall/core/events/hallEvents.ts";
+import { buildTable, type SolverTable } from "@dicehall/core/coach/solver.ts";
+import { deserialiseTable, serialiseTable } from "@dicehall/core/coach/serialise.ts";
+import { TABLE_FORMAT } from "@dicehall/core/coach/store.ts";
+import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
 import { finishedGames } from "@dicehall/core/leaderboard/history.ts";
+import { foldRatings, ratingKey, type RatedGame } from "@dicehall/core/ratings/ratings.ts";
+import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import {
   LEADERBOARD_EVENTS,
   foldLeaderboard,
@@ -21,10 +29,14 @@ import {
   leaderboardSearch,
   rowFromWire,
   type LeaderboardQuery,
+  type WireAnalysisStatus,
+  type WireGameAnalysis,
   type WireGameLogs,
   type WireGames,
   type WireLeaderboard,
+  type WirePlayer,
 } from "@dicehall/core/indexer/indexerWire.ts";
+import { INDEXER_ROOT } from "../scripts/lib/indexer.ts";
 import { clients } from "../scripts/lib/chain.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { fillGames } from "../scripts/lib/fillGames.ts";
@@ -47,6 +59,49 @@ import {
 // as production runs it, when INDEXER_TEST_DATABASE_URL names a database (.ci/run provides one).
 
 const POSTGRES_URL = process.env.INDEXER_TEST_DATABASE_URL;
+
+/**
+ * The coach's tables for the test's own analysis: the float32 tables the indexer's worker keeps
+ * in its disk cache (indexer/.ponder/coach) when it has written them, else built here and read back
+ * from float32 bytes the same way; either way the numbers are those the index computed from.
+ */
+const tables = new Map<RuleSetId, SolverTable>();
+function tableOf(ruleSet: RuleSetId): SolverTable {
+  let table = tables.get(ruleSet);
+  if (!table) {
+    try {
+      table = deserialiseTable(
+        readFileSync(
+          join(INDEXER_ROOT, ".ponder", "coach", `coach-${TABLE_FORMAT}-${ruleSet}.bin`),
+        ),
+      );
+    } catch {
+      table = deserialiseTable(serialiseTable(buildTable(ruleSet)));
+    }
+    tables.set(ruleSet, table);
+  }
+  return table;
+}
+
+/** The finished games in the order they finished, as the ratings fold takes them. */
+function ratedGames(logs: readonly LeaderboardLog[]): RatedGame[] {
+  const forfeits = new Map<bigint, string[]>();
+  const games: RatedGame[] = [];
+  for (const log of logs) {
+    if (log.eventName === "PlayerForfeited") {
+      forfeits.set(log.args.gameId, [...(forfeits.get(log.args.gameId) ?? []), log.args.player]);
+    } else if (log.eventName === "GameFinished") {
+      games.push({
+        ruleSet: log.args.ruleSet,
+        players: log.args.players,
+        totals: log.args.totals,
+        winners: log.args.winners,
+        forfeited: forfeits.get(log.args.gameId) ?? [],
+      });
+    }
+  }
+  return games;
+}
 
 indexerSuite("PGlite");
 indexerSuite("Postgres");
@@ -264,7 +319,100 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         const own = logs.filter((l) => "gameId" in l.args && l.args.gameId === id);
         assert.deepEqual(decodeLogs(served.logs), own, `game ${id}`);
       }
+
+      await assertSkill(logs, boardLogs, games);
       return { logs, games };
+    }
+
+    /**
+     * Every finished game's analysis (once the analyser has got to it) against the coach run here
+     * on the chain's logs; the ratings against core's fold of the same games; the player page.
+     */
+    async function assertSkill(
+      logs: HallLog[],
+      boardLogs: LeaderboardLog[],
+      games: ReturnType<typeof finishedGames>,
+    ) {
+      const lossByPlayer = new Map<string, { games: number; lost: number }>();
+      for (const game of games) {
+        const own = logs.filter((l) => "gameId" in l.args && l.args.gameId === game.gameId);
+        const expected = analyseGameLogs(game.gameId, own, tableOf)!;
+        assert.ok(expected, `game ${game.gameId} analysed here`);
+        const path = `/api/games/${game.gameId}/analysis`;
+        const deadline = Date.now() + 5 * 60_000;
+        let got = await api<WireGameAnalysis>(path);
+        while (!got.analysed && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          got = await api<WireGameAnalysis>(path);
+        }
+        assert.ok(got.analysed, `${path}: not analysed within 5 minutes`);
+        assert.equal(got.ruleSet, expected.ruleSet);
+        assert.deepEqual(
+          got.players,
+          expected.players.map((p, seat) => ({ ...p, seat })),
+          `game ${game.gameId}`,
+        );
+        assert.deepEqual(got.review, JSON.parse(JSON.stringify(expected.review)));
+        for (const p of expected.players) {
+          const entry = lossByPlayer.get(p.player.toLowerCase()) ?? { games: 0, lost: 0 };
+          lossByPlayer.set(p.player.toLowerCase(), {
+            games: entry.games + 1,
+            lost: entry.lost + p.pointsLost,
+          });
+        }
+      }
+
+      const status = await api<WireAnalysisStatus>("/api/analysis");
+      assert.equal(status.analysed, games.length);
+      assert.equal(status.threads, 1);
+
+      // Ratings per rule set, and accuracy, beside the leaderboard's rows.
+      const ratings = foldRatings(ratedGames(boardLogs));
+      const ruleSets = [...new Set(games.map((g) => g.ruleSet))];
+      for (const ruleSet of ruleSets) {
+        const board = await api<WireLeaderboard>(`/api/leaderboard?ruleSet=${ruleSet}&limit=500`);
+        assert.equal(board.skill?.length, board.rows.length);
+        board.rows.forEach((row, i) => {
+          const rating = ratings.get(ratingKey(ruleSet, row.player));
+          assert.equal(board.skill![i].rating, rating?.ordinal ?? null, `${row.player} ${ruleSet}`);
+          assert.equal(board.skill![i].ratedGames, rating?.games ?? 0);
+        });
+      }
+      const all = await api<WireLeaderboard>(`/api/leaderboard?limit=500&sort=lossPerGame&dir=asc`);
+      const losses = all.skill!.map((k) => k.lossPerGame);
+      assert.deepEqual(
+        losses,
+        [...losses].sort((a, b) => (a === null ? 1 : b === null ? -1 : a - b)),
+      );
+      all.rows.forEach((row, i) => {
+        const mine = lossByPlayer.get(row.player.toLowerCase());
+        assert.equal(all.skill![i].analysedGames, mine?.games ?? 0);
+        if (mine) assert.ok(Math.abs(all.skill![i].lossPerGame! - mine.lost / mine.games) < 1e-9);
+      });
+
+      // One player's page: their ratings and history, totals, and analysed games.
+      const top = all.rows[0];
+      const page = await api<WirePlayer>(`/api/players/${top.player}`);
+      assert.equal(page.player, top.player);
+      assert.equal(page.games, rowFromWire(top).games);
+      assert.equal(page.wins, rowFromWire(top).wins);
+      for (const r of page.ratings) {
+        const rating = ratings.get(ratingKey(r.ruleSet, top.player))!;
+        assert.equal(r.ordinal, rating.ordinal);
+        assert.equal(r.games, rating.games);
+        assert.equal(r.history.length, rating.games);
+        assert.equal(r.history.at(-1)!.ordinal, rating.ordinal);
+      }
+      assert.equal(
+        page.ratings.reduce((n, r) => n + r.games, 0),
+        games.filter((g) => g.players.some((p) => p === top.player)).length,
+      );
+      assert.equal(page.accuracy.length, lossByPlayer.get(top.player.toLowerCase())?.games ?? 0);
+      const worst = page.mistakes.map((m) => m.mistake!.loss);
+      assert.deepEqual(
+        worst,
+        [...worst].sort((a, b) => b - a),
+      );
     }
 
     it("serves what the browser folds from the chain: leaderboard, games and game logs", async () => {
@@ -330,6 +478,9 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         "/api/leaderboard?token=0x12",
         "/api/games?player=bob",
         "/api/games/twelve/logs",
+        "/api/games/twelve/analysis",
+        "/api/players/bob",
+        "/api/leaderboard?sort=luck",
       ]) {
         const res = await fetch(`${stack!.indexerUrl}${path}`);
         assert.equal(res.status, 400, path);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { chooseTurnAction } from "../rules/strategy.ts";
 import { coachTurnAction } from "./advise.ts";
-import { analyseGame } from "./analyse.ts";
+import { analyseGame, isTie, shownLoss, TIE_EPSILON } from "./analyse.ts";
 import { recordGame, seededRandom } from "./simulate.ts";
 import { buildTable, type SolverTable } from "./solver.ts";
 
@@ -35,6 +35,33 @@ describe("coach: analysing a game from its moves", () => {
     h.decisions.forEach((d, i) => {
       expect(h.series[i + 1].expected).toBeCloseTo(d.bestExpected - d.loss, 9);
     });
+  });
+
+  it("counts a move within TIE_EPSILON of the best as best, and sums the losses as shown", () => {
+    expect(TIE_EPSILON).toBe(0.05);
+    // A loss under the rounding is a tie (it would show "0.0"); above it, a tenth of a point.
+    expect([0, 1e-12, 0.01, 0.049].map(isTie)).toEqual([true, true, true, true]);
+    expect([0.051, 0.3, 17.2].map(isTie)).toEqual([false, false, false]);
+    expect([0.02, 0.049, 0.051, 0.14, 0.15000001, 1.26, 17.249].map(shownLoss)).toEqual([
+      0, 0, 0.1, 0.1, 0.2, 1.3, 17.2,
+    ]);
+
+    for (const seed of [3, 11, 29]) {
+      const random = seededRandom(seed);
+      const bot = recordGame(2, (s, d, r) => chooseTurnAction(s, d, r), random);
+      const [h] = analyseGame(table, {
+        ruleSet: 2,
+        players: [{ player: "bot", turns: bot.turns }],
+      }).players;
+      // The summary is the decisions' losses as shown (to one decimal) added up, to the tenth.
+      const shown = h.decisions.map((d) => shownLoss(d.loss).toFixed(1));
+      const added = shown.reduce((tenths, s) => tenths + Math.round(Number(s) * 10), 0);
+      expect(h.totalLoss.toFixed(1)).toBe((added / 10).toFixed(1));
+      // Ties count as best, in the share and for the biggest mistake.
+      for (const d of h.decisions) expect(d.isBest).toBe(d.loss < TIE_EPSILON);
+      expect(h.bestMoves).toBe(h.decisions.filter((d) => d.loss < TIE_EPSILON).length);
+      if (h.biggestMistake) expect(h.biggestMistake.loss).toBeGreaterThanOrEqual(TIE_EPSILON);
+    }
   });
 
   it("reviews a game cut short, and stops at moves the rules forbid", () => {

@@ -52,8 +52,9 @@ export interface DecisionReview {
   playedExpected: number;
   /** Expected final score after the best choice: the position's value before the decision. */
   bestExpected: number;
-  /** bestExpected - playedExpected (>= 0). */
+  /** bestExpected - playedExpected (>= 0), exact; shownLoss() is how it is shown. */
   loss: number;
+  /** Within TIE_EPSILON of the best. */
   isBest: boolean;
 }
 
@@ -69,7 +70,10 @@ export interface SeriesPoint {
 export interface PlayerReview {
   player: string;
   decisions: DecisionReview[];
-  /** Sum of expected points given up over every decision. */
+  /**
+   * Expected points given up over every decision: the sum of the losses as shown (shownLoss: each
+   * to a tenth, ties 0), so the summary is what the decisions add up to.
+   */
   totalLoss: number;
   bestMoves: number;
   /** bestMoves / decisions (1 with no decisions). */
@@ -90,8 +94,21 @@ export interface GameReview {
   players: PlayerReview[];
 }
 
-/** Within this, two expected scores are the same (float noise): the move counts as best. */
-const SAME = 1e-9;
+/**
+ * Two expected scores within this many points are a tie. The coach shows points to one decimal, so
+ * a choice that gives up less than 0.05 (it would show as "0.0") is one of the best: in a game's
+ * review (the share of best moves, the biggest mistake, the decisions marked), in the hints and in
+ * the chart's numbers.
+ */
+export const TIE_EPSILON = 0.05;
+
+/** Whether a choice that gives up `loss` expected points is one of the best. */
+export const isTie = (loss: number): boolean => loss < TIE_EPSILON;
+
+/** A loss as it is shown: 0 for a tie, else rounded to a tenth of a point. */
+export function shownLoss(loss: number): number {
+  return isTie(loss) ? 0 : Math.round(loss * 10) / 10;
+}
 
 function sameMultiset(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((d, i) => d === b[i]);
@@ -155,7 +172,7 @@ function reviewPlayer(table: SolverTable, record: PlayerRecord): PlayerReview {
           playedExpected: played.expected,
           bestExpected: best.expected,
           loss: Math.max(0, best.expected - played.expected),
-          isBest: best.expected - played.expected < SAME,
+          isBest: isTie(best.expected - played.expected),
         });
       }
       if (last && turn.box !== undefined) {
@@ -176,7 +193,7 @@ function reviewPlayer(table: SolverTable, record: PlayerRecord): PlayerReview {
           playedExpected: played.expected,
           bestExpected: best.expected,
           loss: Math.max(0, best.expected - played.expected),
-          isBest: best.expected - played.expected < SAME,
+          isBest: isTie(best.expected - played.expected),
         });
         sheet = applyScore(sheet, dice, turn.box).sheet;
       }
@@ -191,7 +208,8 @@ function reviewPlayer(table: SolverTable, record: PlayerRecord): PlayerReview {
   return {
     player: record.player,
     decisions,
-    totalLoss: decisions.reduce((sum, d) => sum + d.loss, 0),
+    // In tenths, so the sum is exactly what the decisions show added up.
+    totalLoss: decisions.reduce((tenths, d) => tenths + Math.round(shownLoss(d.loss) * 10), 0) / 10,
     bestMoves,
     bestShare: decisions.length === 0 ? 1 : bestMoves / decisions.length,
     biggestMistake,

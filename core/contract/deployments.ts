@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { FORTUNA_SERVICES } from "./revelations.ts";
 
 /** One chain's entry in the deployment output (scripts/export-deployments.ts). */
 export interface Deployment {
@@ -9,6 +10,11 @@ export interface Deployment {
   entropy: Address;
   /** Event backfill starts here: nothing of ours exists before it. */
   deploymentBlock: bigint;
+  /**
+   * The provider's public revelation service, `<base>/v1/chains/<chain>` in Fortuna's shape (see
+   * revelations.ts): Pyth's Fortuna on real chains, the local keeper's server on the local chain.
+   */
+  revelations?: string;
 }
 
 /** One chain's entry as `core/generated/deployments.json` holds it. */
@@ -19,6 +25,7 @@ export interface DeploymentJson {
   mockEntropy?: Address;
   entropy: Address;
   deploymentBlock: number | string;
+  revelations?: string;
 }
 
 export function parseDeployments(raw: Record<string, DeploymentJson>): Map<number, Deployment> {
@@ -33,6 +40,7 @@ export function parseDeployments(raw: Record<string, DeploymentJson>): Map<numbe
       mockEntropy: entry.mockEntropy,
       entropy: entry.entropy,
       deploymentBlock: BigInt(entry.deploymentBlock ?? 0),
+      revelations: entry.revelations ?? FORTUNA_SERVICES[chainId],
     });
   }
   return out;

@@ -45,6 +45,13 @@ export function formatTokenAmount(
   return `${formatAmount(value, token.decimals, maxFraction)} ${token.symbol}`;
 }
 
+/**
+ * A wallet's balance in the header and its account panel: formatTokenAmount's four decimals,
+ * truncated, as the join and create forms show it, so the two never differ.
+ */
+export const formatBalance = (value: bigint, token: TokenLike | undefined): string =>
+  formatTokenAmount(value, token);
+
 /** Parses what a player typed as an amount; null when it is not a valid non-negative number. */
 export function parseAmount(text: string, decimals: number): bigint | null {
   const clean = text.trim().replace(/,/g, "");

@@ -24,6 +24,25 @@ function boxName(ruleSetId: number | null, box: number): string {
   return ruleSet(ruleSetId).boxes[box]?.name ?? `box ${box}`;
 }
 
+/** The account a line of the log is about (its face beside the line), or null for the table's. */
+export function entryPlayer(entry: LogEntry): Address | null {
+  switch (entry.kind) {
+    case "created":
+      return entry.creator;
+    case "invited":
+    case "joined":
+    case "left":
+    case "rollRequested":
+    case "rollRefused":
+    case "rolled":
+    case "scored":
+    case "forfeited":
+      return entry.player;
+    default:
+      return null;
+  }
+}
+
 /** One line of the turn log, also what the live region reads when it happens. */
 export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: number | null): string {
   const { name, amount } = words;
@@ -45,7 +64,7 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
     case "rollRequested":
       return `${name(entry.player)} ${name(entry.player) === "You" ? "are" : "is"} rolling${keptDice(entry.keepMask)}; waiting for randomness (request #${entry.sequenceNumber}).`;
     case "rollRefused":
-      return `The randomness provider refused ${name(entry.player) === "You" ? "your" : `${name(entry.player)}'s`} roll; the fee was credited back and the roll can be asked again later.`;
+      return `The randomness provider refused ${name(entry.player) === "You" ? "your" : `${name(entry.player)}'s`} roll; the fee was credited back and anyone can ask for the roll again.`;
     case "rolled":
       return `${name(entry.player)} rolled ${entry.roll.dice.join(", ")} (roll ${entry.roll.rollNumber} of 3).`;
     case "scored": {

@@ -11,7 +11,7 @@ import {
   type LogEntry,
 } from "./gameState.ts";
 import { shortAddress } from "./format.ts";
-import { describeEntry, type LogWords } from "./gameLog.ts";
+import { describeEntry, entryPlayer, type LogWords } from "./gameLog.ts";
 import { isGameLog, mergeLogs, type HallLog } from "../events/hallEvents.ts";
 import type { TableModel } from "./tableModel.ts";
 
@@ -182,13 +182,18 @@ export function replayTableModel(
   const round = Math.min(Math.max(entry.round, 1), rounds);
   const log = state.log
     .filter((e) => STEP_KINDS.has(e.kind))
-    .map((e) => ({ id: e.id, text: describeEntry(e, words, ruleSetId) }));
+    .map((e) => ({
+      id: e.id,
+      text: describeEntry(e, words, ruleSetId),
+      player: entryPlayer(e) ?? undefined,
+    }));
 
   return {
     ruleSet: ruleSetId,
     players: state.players.map((player) => ({
       id: key(player),
       name: words.name(player),
+      address: player,
       isMe: sameAddress(player, words.me),
       sheet: state.sheets[key(player)] ?? newSheet(ruleSetId),
       forfeited: isForfeited(state, player),

@@ -1,3 +1,4 @@
+import type { Address } from "viem";
 import type { RuleSetId } from "../rules/ruleSets.ts";
 import type { BoxOption, Sheet } from "../rules/sheet.ts";
 
@@ -9,6 +10,8 @@ export interface TablePlayer {
   id: string;
   /** "You", a name, or a short address. */
   name: string;
+  /** The account at an on-chain table (its face and full address are shown); none in practice. */
+  address?: Address;
   isMe: boolean;
   sheet: Sheet;
   forfeited: boolean;
@@ -55,8 +58,8 @@ export interface TableModel {
   turnText: string;
   /** The move clock is in its last 30 seconds. */
   urgent?: boolean;
-  /** Newest last. */
-  log: { id: string; text: string }[];
+  /** Newest last; `player` is the account a line is about, shown by its face. */
+  log: { id: string; text: string; player?: Address }[];
   /** A transaction in progress, e.g. "Confirm in your wallet…". */
   busyText: string | null;
   errorText: string | null;

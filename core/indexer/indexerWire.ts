@@ -1,4 +1,6 @@
 import type { Address, RpcLog } from "viem";
+import type { GameReview } from "../coach/analyse.ts";
+import type { Mistake } from "../game/gameAnalysis.ts";
 import type { FinishedGame } from "../leaderboard/history.ts";
 import {
   LEADERBOARD_SORT_KEYS,
@@ -27,6 +29,18 @@ export interface WireStatus {
   ready: boolean;
 }
 
+/**
+ * GET /api/analysis: the coach's analysis of finished games: how many the index holds, and this
+ * process's work on them (its worker threads, the games they analysed, the seconds its batches
+ * took); threads 0 when analysis is off.
+ */
+export interface WireAnalysisStatus {
+  analysed: number;
+  threads: number;
+  games: number;
+  workerSeconds: number;
+}
+
 /** A LeaderboardRow with its bigints as decimal strings. */
 export type WireRow = Omit<LeaderboardRow, "net" | "staked" | "lastBlock"> & {
   net: Record<string, string>;
@@ -34,8 +48,28 @@ export type WireRow = Omit<LeaderboardRow, "net" | "staked" | "lastBlock"> & {
   lastBlock: string;
 };
 
+/**
+ * A player's skill beside a leaderboard row: the rating (core/ratings; in the filtered rule set,
+ * or the best of their rule sets with none) and the coach's accuracy over their analysed games
+ * under the same filters.
+ */
+export interface WireSkill {
+  /** The rating's conservative value (mu - 3 sigma); null before a rated game. */
+  rating: number | null;
+  /** Rated games behind it. */
+  ratedGames: number;
+  /** Games the coach has analysed (under the filters). */
+  analysedGames: number;
+  /** Mean expected points given up per analysed game; null with none. */
+  lossPerGame: number | null;
+  /** Best decisions / decisions over the analysed games; null with none. */
+  bestShare: number | null;
+}
+
 export interface WireLeaderboard {
   rows: WireRow[];
+  /** Each row's skill, in the rows' order (the index alone knows it). */
+  skill?: WireSkill[];
   /** Rows that pass the filter, before paging. */
   total: number;
   /** Every token any finished game was played for (lower-case), for the token filter. */
@@ -65,9 +99,83 @@ export interface WireGames {
   total: number;
 }
 
+/** One player's numbers from the coach's analysis of one game. */
+export interface WirePlayerAnalysis {
+  player: Address;
+  seat: number;
+  decisions: number;
+  bestMoves: number;
+  /** Expected points given up against best play. */
+  pointsLost: number;
+  score: number;
+  mistake: Mistake | null;
+}
+
+/** GET /api/games/:id/analysis. */
+export interface WireGameAnalysis {
+  gameId: string;
+  /** False while the index has not analysed the game (or has no such finished game). */
+  analysed: boolean;
+  ruleSet: number | null;
+  players: WirePlayerAnalysis[];
+  /** The full review (every decision, the expected-score series), players as addresses. */
+  review: GameReview | null;
+}
+
+/** A rating after one game (the player page's chart). */
+export interface WireRatingPoint {
+  gameId: string;
+  timestamp: number;
+  ordinal: number;
+  mu: number;
+  sigma: number;
+}
+
+/** One of a player's analysed games (the accuracy trend and the mistakes). */
+export interface WireAccuracyPoint {
+  gameId: string;
+  ruleSet: number;
+  timestamp: number;
+  pointsLost: number;
+  decisions: number;
+  bestMoves: number;
+  mistake: Mistake | null;
+}
+
+/** GET /api/players/:address */
+export interface WirePlayer {
+  player: Address;
+  /** Per rule set played: the current rating and its history, oldest first. */
+  ratings: {
+    ruleSet: number;
+    ordinal: number;
+    mu: number;
+    sigma: number;
+    games: number;
+    history: WireRatingPoint[];
+  }[];
+  /** Finished games, won (shared wins included), forfeited. */
+  games: number;
+  wins: number;
+  forfeits: number;
+  /** Net result per token (lower-case token: decimal string), and staked. */
+  net: Record<string, string>;
+  staked: Record<string, string>;
+  /** The analysed games, oldest first (the last 200). */
+  accuracy: WireAccuracyPoint[];
+  /** The largest mistakes of all their analysed games, largest first (ten). */
+  mistakes: WireAccuracyPoint[];
+}
+
 export interface WireGameLogs {
   logs: RpcLog[];
 }
+
+/** Sorts only the index can do (by WireSkill); players without the number go last. */
+export const SKILL_SORT_KEYS = ["rating", "lossPerGame", "bestShare"] as const;
+export type SkillSortKey = (typeof SKILL_SORT_KEYS)[number];
+export const isSkillSortKey = (value: string | null): value is SkillSortKey =>
+  (SKILL_SORT_KEYS as readonly (string | null)[]).includes(value);
 
 export interface LeaderboardQuery {
   ruleSet?: number | null;
@@ -77,7 +185,7 @@ export interface LeaderboardQuery {
   toBlock?: bigint | null;
   /** Only games finished at or after this time (seconds): the period filter. */
   since?: number | null;
-  sort?: LeaderboardSortKey;
+  sort?: LeaderboardSortKey | SkillSortKey;
   direction?: "asc" | "desc";
   /** The token whose net winnings "net" sorts by. */
   sortToken?: Address | null;
@@ -198,8 +306,10 @@ function fields(params: URLSearchParams) {
 export function parseLeaderboardQuery(params: URLSearchParams): Required<LeaderboardQuery> {
   const { whole, block, address, page } = fields(params);
   const sort = params.get("sort") ?? "wins";
-  if (!isLeaderboardSortKey(sort)) {
-    throw new BadQueryError(`sort must be one of ${LEADERBOARD_SORT_KEYS.join(", ")}`);
+  if (!isLeaderboardSortKey(sort) && !isSkillSortKey(sort)) {
+    throw new BadQueryError(
+      `sort must be one of ${[...LEADERBOARD_SORT_KEYS, ...SKILL_SORT_KEYS].join(", ")}`,
+    );
   }
   const dir = params.get("dir") ?? "desc";
   if (dir !== "asc" && dir !== "desc") throw new BadQueryError(`dir must be asc or desc`);

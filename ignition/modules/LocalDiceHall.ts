@@ -1,6 +1,8 @@
 import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
 
-import { deployDiceHall } from "./DiceHall.ts";
+import type { IgnitionModuleBuilder } from "@nomicfoundation/ignition-core";
+
+import { deployDiceHall, type DiceHallSettings } from "./DiceHall.ts";
 
 /**
  * Stands in for Pyth's provider on the local chain. Any non-zero address works: MockEntropy keys
@@ -10,6 +12,8 @@ export const LOCAL_ENTROPY_PROVIDER = "0x00000000000000000000000000000000000d1ce
 /** How many dev accounts get Test USD, and how much (6 decimals). */
 export const FUNDED_ACCOUNTS = 10;
 export const TUSD_PER_ACCOUNT = 10_000n * 10n ** 6n;
+/** The node account that plays Pyth's provider on the model (players use the first ten). */
+export const MODEL_PROVIDER_ACCOUNT = 18;
 
 const ETHER = 10n ** 18n;
 const TUSD = 10n ** 6n;
@@ -24,10 +28,27 @@ export default buildModule("LocalDiceHall", (m) => {
   const mockEntropy = m.contract("MockEntropy", [
     m.getParameter("entropyProvider", LOCAL_ENTROPY_PROVIDER),
   ]);
+  return { ...localHall(m, mockEntropy), mockEntropy };
+});
+
+/**
+ * The same system on our Entropy model (contracts/test/EntropyModel.sol) instead of MockEntropy:
+ * its default provider is a node account (MODEL_PROVIDER_ACCOUNT), which the dev stack registers
+ * on a hash chain before play, so numbers are revealed the real way (`revealWithCallback`).
+ */
+export const LocalModelDiceHallModule = buildModule("LocalModelDiceHall", (m) => {
+  const entropyModel = m.contract("EntropyModel", [
+    m.getParameter("pythFee", 1_000_000_000n),
+    m.getAccount(MODEL_PROVIDER_ACCOUNT),
+  ]);
+  return { ...localHall(m, entropyModel), entropyModel };
+});
+
+function localHall(m: IgnitionModuleBuilder, entropy: DiceHallSettings["entropy"]) {
   const testToken = m.contract("TestToken");
 
   const diceHall = deployDiceHall(m, {
-    entropy: mockEntropy,
+    entropy,
     houseFeeBps: m.getParameter("houseFeeBps", 250),
     joinWindow: {
       min: m.getParameter("joinWindowMin", 30),
@@ -63,5 +84,5 @@ export default buildModule("LocalDiceHall", (m) => {
     m.call(testToken, "mint", [m.getAccount(i), TUSD_PER_ACCOUNT], { id: `mint_account${i}` });
   }
 
-  return { diceHall, mockEntropy, testToken };
-});
+  return { diceHall, testToken };
+}

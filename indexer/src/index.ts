@@ -5,8 +5,10 @@ import {
   hallLog,
   playerDay,
   playerGame,
+  playerRating,
   playerTokenTotal,
   playerTotal,
+  ratingChange,
   tokenSeen,
 } from "ponder:schema";
 import { numberToHex, type RpcLog } from "viem";
@@ -19,6 +21,7 @@ import {
   type LeaderboardLog,
   type LeaderboardSums,
 } from "@dicehall/core/leaderboard/leaderboard.ts";
+import { initialRating, rateGame, type Rating } from "@dicehall/core/ratings/ratings.ts";
 
 /**
  * Every DiceHall log goes into hall_log as it came. Games get a row each, and a finished game
@@ -139,6 +142,7 @@ async function onFinished(event: AnyEvent, context: Context) {
   await context.db.update(game, { id: args.gameId }).set({
     status: "finished",
     finishedBlock: event.block.number,
+    finishedHash: event.block.hash,
     finishedAt,
     players: args.players.map((p) => p.toLowerCase() as `0x${string}`),
     totals: [...args.totals],
@@ -194,6 +198,7 @@ async function onFinished(event: AnyEvent, context: Context) {
     .insert(tokenSeen)
     .values({ token: token as `0x${string}` })
     .onConflictDoNothing();
+  await rate(event, context, row.forfeited);
   const version = { lastBlock: event.block.number, lastHash: event.block.hash };
   await context.db
     .insert(boardVersion)
@@ -202,6 +207,54 @@ async function onFinished(event: AnyEvent, context: Context) {
 }
 
 const SECONDS_PER_DAY = 86_400n;
+
+/**
+ * The players' ratings in the game's rule set after it (core/ratings): read, rated, written, one
+ * history row each. Handlers run in the order games finish, so the ratings are that fold's.
+ */
+async function rate(event: AnyEvent, context: Context, forfeited: readonly `0x${string}`[]) {
+  const args = event.args as HallLogOf<"GameFinished">["args"];
+  const players = args.players.map((p) => p.toLowerCase() as `0x${string}`);
+  const before = new Map<string, Rating>();
+  for (const player of players) {
+    const row = await context.db.find(playerRating, { id: `${player}:${args.ruleSet}` });
+    before.set(player, row ?? initialRating());
+  }
+  const after = rateGame(
+    {
+      ruleSet: args.ruleSet,
+      players,
+      totals: args.totals,
+      winners: args.winners,
+      forfeited,
+    },
+    (p) => before.get(p)!,
+  );
+  if (!after) return;
+  for (const [i, player] of players.entries()) {
+    const { mu, sigma, ordinal, games } = after[i];
+    const values = { mu, sigma, ordinal, games };
+    await context.db
+      .insert(playerRating)
+      .values({
+        id: `${player}:${args.ruleSet}`,
+        player,
+        ruleSet: args.ruleSet,
+        ...values,
+        lastBlock: event.block.number,
+      })
+      .onConflictDoUpdate({ ...values, lastBlock: event.block.number });
+    await context.db.insert(ratingChange).values({
+      id: `${args.gameId}:${player}`,
+      player,
+      ruleSet: args.ruleSet,
+      gameId: args.gameId,
+      finishedBlock: event.block.number,
+      finishedAt: event.block.timestamp,
+      ...values,
+    });
+  }
+}
 
 /** A row of sums plus one game's sums: what foldLeaderboard over both would give. */
 function plus<T extends Omit<typeof playerTokenTotal.$inferSelect, "id">>(

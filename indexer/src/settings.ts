@@ -33,6 +33,10 @@ export interface IndexerSettings {
   pgliteDir: string;
   pollingMs: number;
   logRange: number | undefined;
+  /** Where the coach's tables are cached on disk (default indexer/.ponder/coach, git-ignored). */
+  coachCacheDir: string | undefined;
+  /** Worker threads that analyse finished games (each holds the tables it has used); 0: none. */
+  analysisThreads: number;
 }
 
 export class IndexerSettingsError extends Error {}
@@ -107,6 +111,8 @@ export function indexerSettings(
     // is ~200 logs a block, so 100 blocks stay near 15 MB an answer. Public RPCs say their limit
     // in their errors, which Ponder reads.
     logRange: env.INDEXER_LOG_RANGE ? integer(env, "INDEXER_LOG_RANGE") : local ? 100 : undefined,
+    coachCacheDir: env.INDEXER_COACH_CACHE || undefined,
+    analysisThreads: integer(env, "INDEXER_ANALYSIS_THREADS", 1),
   };
 }
 

@@ -42,6 +42,7 @@ export async function printBanner(stack: DevStack): Promise<void> {
   const keeperLine = stack.keeper
     ? `reveals each roll ${stack.keeperDelayMs} ms after it is asked for (sender ${stack.accounts.at(-1)})`
     : "off";
+  const onModel = stack.entropy === "model";
   const lines = [
     "",
     "  Dicehall local stack is up",
@@ -49,7 +50,15 @@ export async function printBanner(stack: DevStack): Promise<void> {
     `  Web app      ${stack.webUrl ?? "(not started: --no-web)"}`,
     `  JSON-RPC     ${stack.rpcUrl}   chain id ${stack.chainId}`,
     `  DiceHall     ${diceHall}   (from block ${stack.deployment.deploymentBlock})`,
-    `  MockEntropy  ${mockEntropy}   provider ${entropyProvider}`,
+    onModel
+      ? `  Entropy      ${mockEntropy}   (our Entropy model) provider ${entropyProvider}`
+      : `  MockEntropy  ${mockEntropy}   provider ${entropyProvider}`,
+    ...(onModel
+      ? [
+          `  Revelations  ${stack.revelations}/revelations/<sequence>   (Fortuna's shape)`,
+          `  Hall keeper  ${stack.hallKeeper ? "asks again for refused rolls, delivers stalled ones after 30 s" : "off"}`,
+        ]
+      : []),
     `  Test USD     ${testToken}   (TUSD, 6 decimals)`,
     `  Keeper       ${keeperLine}`,
     `  Indexer      ${stack.indexerUrl ? `${stack.indexerUrl}/api/leaderboard   (Ponder, embedded PGlite)` : "(not started: --no-indexer)"}`,

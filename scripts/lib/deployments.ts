@@ -20,6 +20,8 @@ export interface Deployment {
   entropy: Address;
   /** The block DiceHall was created in: where event backfills start. */
   deploymentBlock: number;
+  /** The provider's revelation service, `<base>/v1/chains/<chain>` (core/contract/revelations.ts). */
+  revelations?: string;
 }
 
 /** Keyed by chain id as a string, as JSON keys are. */

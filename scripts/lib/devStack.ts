@@ -12,10 +12,17 @@ import type { JsonRpcServer, NetworkConnection } from "hardhat/types/network";
 import type { ViteDevServer } from "vite";
 import { getAddress, type Address } from "viem";
 
+import { randomBytes } from "node:crypto";
+import { toHex, type Hex } from "viem";
 import LocalDiceHallModule, {
   LOCAL_ENTROPY_PROVIDER,
+  LocalModelDiceHallModule,
+  MODEL_PROVIDER_ACCOUNT,
 } from "../../ignition/modules/LocalDiceHall.ts";
 import { clients, nodeAccounts } from "./chain.ts";
+import { hashChain } from "./entropyModel.ts";
+import { startHallKeeper, type HallKeeper } from "./hallKeeper.ts";
+import { startRevelationServer, type RevelationServer } from "./revelationServer.ts";
 import {
   DEPLOYMENTS_FILE,
   IGNITION_DEPLOYMENTS_DIR,
@@ -39,6 +46,9 @@ const WEB_ROOT = join(ROOT, "web");
 const RPC_PORT_ROLE = "the chain's JSON-RPC";
 const WEB_PORT_ROLE = "the web app";
 const INDEXER_PORT_ROLE = "the indexer's HTTP API";
+/** The model provider's hash chain: this many requests a session (a long simulation makes ~2 000). */
+const MODEL_CHAIN_LENGTH = 10_000;
+const MODEL_PROVIDER_FEE = 2_000_000_000n;
 
 export interface DevStackOptions {
   host?: string;
@@ -62,6 +72,14 @@ export interface DevStackOptions {
 
   keeperDelayMs?: number;
   /**
+   * Which Entropy the hall asks: our model (`"model"`: a provider on a hash chain, numbers delivered
+   * with `revealWithCallback`, a revelation service in Fortuna's shape, the hall's keeper) or Pyth's
+   * MockEntropy (`"mock"`, the default: `mockReveal`). `npm run dev` uses the model.
+   */
+  entropy?: "mock" | "model";
+  /** On the model: run the hall's keeper too (default true). */
+  hallKeeper?: boolean;
+  /**
    * Ignition deployment id; default `chain-31337`, the folder the other scripts read. Stacks
    * started by tests use their own id (`devstack-<name>-<pid>`) so that they never touch a
    * running `npm run dev`; that folder is removed as soon as the deployment is read.
@@ -82,10 +100,17 @@ export interface DevStack {
   chainId: number;
   addresses: {
     diceHall: Address;
+    /** MockEntropy, or the Entropy model when `entropy` is "model". */
     mockEntropy: Address;
     testToken: Address;
     entropyProvider: Address;
   };
+  entropy: "mock" | "model";
+  /** On the model: the provider's revelation service, `<base>/v1/chains/local`. */
+  revelations?: string;
+  /** On the model: the provider's revelation of a request (for a keeper started elsewhere). */
+  revelationOf?: (provider: Address, sequenceNumber: bigint) => Hex | undefined;
+  hallKeeper?: HallKeeper;
   deployment: Deployment;
   /** The node's unlocked accounts; the first ten hold Test USD, the last one sends reveals. */
   accounts: Address[];
@@ -115,8 +140,10 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     keeperDelayMs = DEFAULT_REVEAL_DELAY_MS,
     deploymentId = `chain-${LOCAL_CHAIN_ID}`,
     deploymentsFile = DEPLOYMENTS_FILE,
+    entropy: entropyKind = "mock",
     log = () => {},
   } = options;
+  const onModel = entropyKind === "model";
   const rpcPort = options.rpcPort ?? DEFAULT_RPC_PORT;
   const webPortWanted = options.webPort ?? DEFAULT_WEB_PORT;
   const indexerPort = options.indexerPort ?? DEFAULT_INDEXER_PORT;
@@ -168,11 +195,50 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       override: { url: rpcUrl },
     });
     cleanups.push(() => connection.close());
-    await connection.ignition.deploy(LocalDiceHallModule, { deploymentId });
+    if (onModel) await connection.ignition.deploy(LocalModelDiceHallModule, { deploymentId });
+    else await connection.ignition.deploy(LocalDiceHallModule, { deploymentId });
     const deployment = readIgnitionDeployment(deploymentDir);
-    const { mockEntropy, testToken } = deployment ?? {};
+    const { testToken } = deployment ?? {};
+    const mockEntropy = onModel ? deployment?.entropy : deployment?.mockEntropy;
     if (deployment === undefined || mockEntropy === undefined || testToken === undefined) {
       throw new Error(`Ignition wrote no complete LocalDiceHall deployment to ${deploymentDir}`);
+    }
+    const { publicClient } = clients(rpcUrl);
+    const accounts = await nodeAccounts(publicClient);
+    let provider = getAddress(LOCAL_ENTROPY_PROVIDER);
+    let revelationOf: ((p: Address, seq: bigint) => Hex | undefined) | undefined;
+    let revelationServer: RevelationServer | undefined;
+    if (onModel) {
+      // The provider registers a fresh hash chain (its secret: the seed) before anyone plays.
+      provider = accounts[MODEL_PROVIDER_ACCOUNT];
+      const values = hashChain(toHex(randomBytes(32)), MODEL_CHAIN_LENGTH);
+      const model = await connection.viem.getContractAt("EntropyModel", mockEntropy);
+      const asProvider = { account: provider };
+      for (const hash of [
+        await model.write.register(
+          [MODEL_PROVIDER_FEE, values[0], "0x", BigInt(values.length), "0x"],
+          asProvider,
+        ),
+        await model.write.setDefaultGasLimit([100_000], asProvider),
+      ]) {
+        await publicClient.waitForTransactionReceipt({ hash });
+      }
+      revelationOf = (p, seq) =>
+        getAddress(p) === provider && seq > 0n && seq < BigInt(values.length)
+          ? values[Number(seq)]
+          : undefined;
+      revelationServer = await startRevelationServer({
+        publicClient,
+        entropy: mockEntropy,
+        provider,
+        revelationOf: (seq) => revelationOf!(provider, seq),
+        host,
+      });
+      cleanups.push(() => revelationServer!.stop());
+      log(
+        `entropy: our Entropy model, provider ${provider}; revelations at ${revelationServer.url}`,
+      );
+      deployment.revelations = revelationServer.url;
     }
     log(`contracts: DiceHall ${deployment.diceHall} (block ${deployment.deploymentBlock})`);
     // A test's folder has served its purpose once read; gone now, it cannot be left behind.
@@ -191,11 +257,25 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       keeper = startKeeper({
         rpcUrl,
         mockEntropy,
+        revelationOf,
         fromBlock: BigInt(deployment.deploymentBlock),
         revealDelayMs: keeperDelayMs,
         log: (line) => log(`keeper: ${line}`),
       });
       cleanups.push(() => keeper!.stop());
+    }
+
+    let hallKeeper: HallKeeper | undefined;
+    if (onModel && options.hallKeeper !== false) {
+      hallKeeper = startHallKeeper({
+        publicClient,
+        wallet: clients(rpcUrl).wallet(accounts[MODEL_PROVIDER_ACCOUNT - 1]),
+        hall: deployment.diceHall,
+        fromBlock: BigInt(deployment.deploymentBlock),
+        revelations: revelationServer?.url,
+        log: (line) => log(`hall keeper: ${line}`),
+      });
+      cleanups.push(() => hallKeeper!.stop());
     }
 
     let indexer: Indexer | undefined;
@@ -232,7 +312,6 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       webUrl = `http://${host}:${vite.config.server.port}`;
     }
 
-    const { publicClient } = clients(rpcUrl);
     return {
       rpcUrl,
       webUrl,
@@ -243,10 +322,14 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
         diceHall: deployment.diceHall,
         mockEntropy,
         testToken,
-        entropyProvider: getAddress(LOCAL_ENTROPY_PROVIDER),
+        entropyProvider: provider,
       },
+      entropy: entropyKind,
+      revelations: revelationServer?.url,
+      revelationOf,
+      hallKeeper,
       deployment,
-      accounts: await nodeAccounts(publicClient),
+      accounts,
       keeper,
       keeperDelayMs,
       nodeRefusals,

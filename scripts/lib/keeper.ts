@@ -1,6 +1,7 @@
-// The local entropy keeper: plays Pyth's provider against MockEntropy. It watches `Requested`
-// events and answers each with fresh random bytes through `mockReveal`, as the real provider
-// answers through `revealWithCallback`. Only for chains where MockEntropy runs.
+// The local entropy keeper: plays Pyth's provider. It watches `Requested` events and answers each:
+// against MockEntropy with fresh random bytes through `mockReveal`; against our Entropy model
+// (`revelationOf` given) with the provider's revelation from its hash chain through
+// `revealWithCallback`, as the real provider's keeper does. Only for local chains.
 import { randomBytes } from "node:crypto";
 import {
   BaseError,
@@ -12,11 +13,15 @@ import {
 } from "viem";
 
 import { mockEntropyAbi } from "@dicehall/core/generated/abis.ts";
+import { entropyRevealAbi } from "@dicehall/core/contract/revelations.ts";
 import { clients, errorLine, isUnreachable, nodeAccounts, sleep } from "./chain.ts";
 
 export interface KeeperOptions {
   rpcUrl: string;
+  /** The Entropy contract: MockEntropy, or our model when `revelationOf` is given. */
   mockEntropy: Address;
+  /** The provider's revelation of a request (the model's hash chain): reveal the real way. */
+  revelationOf?: (provider: Address, sequenceNumber: bigint) => Hex | undefined;
   /** Where to start scanning for requests (the deployment block); later ones are caught up. */
   fromBlock?: bigint;
   /** How long after seeing a request it is revealed, like a real provider's latency. */
@@ -71,6 +76,7 @@ interface PendingRequest {
   sequenceNumber: bigint;
   caller: Address;
   requestBlock: bigint;
+  userContribution: Hex;
   seenAt: number;
   dueAt: number;
   attempts: number;
@@ -134,7 +140,7 @@ export function startKeeper(options: KeeperOptions): Keeper {
       });
       const now = Date.now();
       for (const event of logs) {
-        const { provider, caller, sequenceNumber } = event.args;
+        const { provider, caller, sequenceNumber, userContribution } = event.args;
         if (provider === undefined || caller === undefined || sequenceNumber === undefined)
           continue;
         const key = `${provider.toLowerCase()}:${sequenceNumber}`;
@@ -145,6 +151,7 @@ export function startKeeper(options: KeeperOptions): Keeper {
           sequenceNumber,
           caller,
           requestBlock: event.blockNumber,
+          userContribution: userContribution ?? "0x",
           seenAt: now,
           dueAt: now + revealDelayMs,
           attempts: 0,
@@ -172,17 +179,30 @@ export function startKeeper(options: KeeperOptions): Keeper {
     sender ??= (await nodeAccounts(publicClient)).at(-1);
     if (sender === undefined) throw new Error(`the node at ${rpcUrl} has no unlocked accounts`);
     try {
-      const call = {
-        account: sender,
-        address: mockEntropy,
-        abi: mockEntropyAbi,
-        functionName: "mockReveal",
-        args: [provider, sequenceNumber, toHex(randomBytes(32))],
-      } as const;
+      const revelation = options.revelationOf?.(provider, sequenceNumber);
+      if (options.revelationOf !== undefined && revelation === undefined) {
+        throw new Error(`no revelation for request ${sequenceNumber} of ${provider}`);
+      }
+      const call =
+        revelation !== undefined
+          ? ({
+              account: sender,
+              address: mockEntropy,
+              abi: entropyRevealAbi,
+              functionName: "revealWithCallback",
+              args: [provider, sequenceNumber, request.userContribution, revelation],
+            } as const)
+          : ({
+              account: sender,
+              address: mockEntropy,
+              abi: mockEntropyAbi,
+              functionName: "mockReveal",
+              args: [provider, sequenceNumber, toHex(randomBytes(32))],
+            } as const);
       // The estimate also surfaces a reverting callback before anything is sent. The margin covers
       // state that changes between estimate and inclusion (other games' moves).
-      const gas = await publicClient.estimateContractGas(call);
-      const hash = await wallet(sender).writeContract({ ...call, gas: (gas * 13n) / 10n });
+      const gas = await publicClient.estimateContractGas(call as never);
+      const hash = await wallet(sender).writeContract({ ...call, gas: (gas * 13n) / 10n } as never);
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (receipt.status !== "success") throw new Error(`reveal transaction ${hash} reverted`);
       settle(key);

@@ -14,10 +14,12 @@ import {
   type ContractFunctionArgs,
   type ContractFunctionName,
   type Hash,
+  type Hex,
   type LocalAccount,
 } from "viem";
 
 import { diceHallAbi, mockEntropyAbi, testTokenAbi } from "@dicehall/core/generated/abis.ts";
+import { entropyRequestedEvent, entropyRevealAbi } from "@dicehall/core/contract/revelations.ts";
 import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Sheet } from "@dicehall/core/rules/sheet.ts";
 import { clients, nodeAccounts, sleep } from "./chain.ts";
@@ -36,13 +38,20 @@ export interface Table {
   publicClient: ReturnType<typeof clients>["publicClient"];
   wallet: ReturnType<typeof clients>["wallet"];
   diceHall: Address;
-  /** Set on the local chain: lets `waitForDice` reveal by itself. */
+  /** Set on the local chain: lets `waitForDice` reveal by itself (MockEntropy, or the model). */
   mockEntropy?: Address;
+  /** On our Entropy model: the provider's revelations, to reveal with `revealWithCallback`. */
+  revelationOf?: (provider: Address, sequenceNumber: bigint) => Hex | undefined;
 }
 
-export function table(rpcUrl: string, diceHall: Address, mockEntropy?: Address): Table {
+export function table(
+  rpcUrl: string,
+  diceHall: Address,
+  mockEntropy?: Address,
+  revelationOf?: Table["revelationOf"],
+): Table {
   const { publicClient, wallet } = clients(rpcUrl);
-  return { rpcUrl, publicClient, wallet, diceHall, mockEntropy };
+  return { rpcUrl, publicClient, wallet, diceHall, mockEntropy, revelationOf };
 }
 
 const signers = new WeakMap<LocalAccount, ReturnType<Table["wallet"]>>();
@@ -201,7 +210,7 @@ export async function roll(t: Table, player: Player, gameId: bigint, keepMask: n
   });
   if (!requested) {
     throw new Error(
-      `game ${gameId}: Entropy refused the roll (RollRefused); it can be asked again after the entropy timeout`,
+      `game ${gameId}: Entropy refused the roll (RollRefused); anyone may ask again from the next second`,
     );
   }
   return { sequence: requested.args.sequenceNumber, blockNumber: receipt.blockNumber };
@@ -320,6 +329,25 @@ export async function revealNow(t: Table, sequence: bigint): Promise<void> {
   // The last account, as the keeper: the first ones are the players' in the app.
   const sender = (await nodeAccounts(t.publicClient)).at(-1)!;
   try {
+    if (t.revelationOf !== undefined) {
+      // On the model, as the provider's keeper: its revelation and the request's user number.
+      const revelation = t.revelationOf(provider, sequence);
+      const [requested] = await t.publicClient.getLogs({
+        address: t.mockEntropy,
+        event: entropyRequestedEvent,
+        args: { provider, sequenceNumber: sequence },
+        fromBlock: 0n,
+      });
+      if (revelation === undefined || requested === undefined)
+        throw new Error(`no revelation for request ${sequence}`);
+      await send(t, sender, {
+        address: t.mockEntropy,
+        abi: entropyRevealAbi,
+        functionName: "revealWithCallback",
+        args: [provider, sequence, requested.args.userContribution!, revelation],
+      });
+      return;
+    }
     await send(t, sender, {
       address: t.mockEntropy,
       abi: mockEntropyAbi,

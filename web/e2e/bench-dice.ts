@@ -26,6 +26,7 @@ import { Session, launchBrowser, type Suite, type TrackedPage } from "./lib/harn
 import type { E2EStack } from "./lib/stack.ts";
 import {
   MOVE_TIMEOUT_MS,
+  chooseBox,
   connectDevAccount,
   diceGroup,
   legalBoxes,
@@ -449,7 +450,8 @@ async function main(): Promise<RollResult[]> {
     if (results.length >= rollCount) break;
 
     const before = await turnKey(stack, gameId);
-    await legalBoxes(page).first().click();
+    // A box worth 0 asks for a second press (the mis-click guard): chooseBox gives it.
+    await chooseBox(page, legalBoxes(page).first());
     await eventually(
       "the turn to be scored on chain",
       async () => ((await turnKey(stack!, gameId)) !== before ? true : undefined),

@@ -14,13 +14,16 @@ import { scaled } from "./lib/timing.ts";
 import { accessibilityScenarios } from "./scenarios/accessibility.ts";
 import { coachScenarios } from "./scenarios/coach.ts";
 import { edgeScenarios } from "./scenarios/edges.ts";
+import { entropyScenarios } from "./scenarios/entropy.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
+import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
+import { walletScenarios } from "./scenarios/wallet.ts";
 
 const { log, lines: logLines, started } = suiteLog();
 
@@ -62,4 +65,7 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("9. the coach", () => coachScenarios(current));
   describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
+  describe("12. player pages", () => playerScenarios(current));
+  describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
+  describe("14. a wallet that asks", () => walletScenarios(current));
 });

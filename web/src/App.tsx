@@ -9,6 +9,7 @@ import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
+import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -33,6 +34,7 @@ const LeaderboardPage = page(
   () => import("@/features/leaderboard/components/LeaderboardPage.tsx"),
   "LeaderboardPage",
 );
+const PlayerPage = page(() => import("@/features/players/components/PlayerPage.tsx"), "PlayerPage");
 const RulesPage = page(() => import("@/features/rules/components/RulesPage.tsx"), "RulesPage");
 const PracticePage = page(
   () => import("@/features/practice/components/PracticePage.tsx"),
@@ -112,6 +114,7 @@ export function App() {
       </header>
       <NetworkBanner />
       <RematchNotice />
+      <TurnAlerts />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>
@@ -123,6 +126,7 @@ export function App() {
             <Route path="/games/:id/analysis" element={<AnalysisPage />} />
             <Route path="/history" element={<HistoryPage />} />
             <Route path="/leaderboard" element={<LeaderboardPage />} />
+            <Route path="/players/:address" element={<PlayerPage />} />
             <Route path="/rules" element={<RulesPage />} />
             <Route path="/rules/:ruleSet" element={<RulesPage />} />
             <Route path="/practice" element={<PracticePage />} />

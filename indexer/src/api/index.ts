@@ -3,6 +3,9 @@ import { cors } from "hono/cors";
 import { db } from "ponder:api";
 import schema from "ponder:schema";
 import { and, asc, client, count, desc, eq, gt, gte, lt, lte, sql } from "ponder";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { getAddress, numberToHex, type Address } from "viem";
 import {
   rowFromSums,
@@ -14,15 +17,28 @@ import {
   BadQueryError,
   INDEXER_API_VERSION,
   gameToWire,
+  isSkillSortKey,
   parseGamesQuery,
   parseLeaderboardQuery,
   rowToWire,
+  type WireAccuracyPoint,
+  type WireAnalysisStatus,
+  type WireGameAnalysis,
   type WireGameLogs,
+  type WirePlayer,
+  type WireSkill,
   type WireGames,
   type WireLeaderboard,
   type WireStatus,
 } from "@dicehall/core/indexer/indexerWire.ts";
 import { currentSettings } from "../settings.ts";
+import {
+  ANALYSED_JOIN,
+  createAnalysisTables,
+  quote,
+  startAnalyser,
+  type Sql,
+} from "./analysis/analyser.ts";
 
 const {
   boardVersion,
@@ -35,6 +51,40 @@ const {
   tokenSeen,
 } = schema;
 const settings = currentSettings();
+
+/**
+ * Raw SQL on the index's database: Ponder's read-only connection (PGlite in-process, or its
+ * read-only Postgres pool), and for the analysis tables a writer (the same PGlite, or a small pool
+ * of our own on Postgres). Every statement names the schema Ponder writes.
+ */
+const read = (db as unknown as { $client: Sql }).$client;
+const schemaName = (async () => {
+  const { rows } = await read.query<{ schema: string }>("select current_schema() as schema");
+  return rows[0].schema;
+})();
+
+// INDEXER_ANALYSIS_THREADS=0 turns the analysis off (its endpoints then answer 404).
+const analyser = schemaName.then(async (schema) => {
+  const write: Sql = settings.databaseUrl
+    ? new pg.Pool({ connectionString: settings.databaseUrl, max: 2 })
+    : read;
+  await createAnalysisTables(write, schema);
+  if (settings.analysisThreads === 0) return null;
+  return startAnalyser({
+    read,
+    write,
+    schema,
+    cacheDir:
+      settings.coachCacheDir ??
+      join(fileURLToPath(new URL("../../", import.meta.url)), ".ponder", "coach"),
+    threads: settings.analysisThreads,
+    pollMs: settings.local ? 200 : 1_000,
+    log: (line) => console.warn(line),
+  });
+});
+/** The schema, quoted, once the analysis tables exist. */
+const S = analyser.then(() => schemaName).then(quote);
+analyser.catch((error) => console.error(`analysis did not start: ${error}`));
 
 const app = new Hono();
 // The app is served from another origin (the dev server, a static host).
@@ -54,6 +104,22 @@ app.get("/api/status", async (c) => {
     chainId: settings.chainId,
     hall: settings.hall,
     ...(await progress()),
+  };
+  return c.json(body);
+});
+
+app.get("/api/analysis", async (c) => {
+  const running = await analyser;
+  const s = await S;
+  const { rows } = await read.query<{ n: number }>(
+    `select count(*)::int as n from ${s}.game_analysis a ${ANALYSED_JOIN(s)} where a.error is null`,
+  );
+  const { games, busyMs } = running?.stats() ?? { games: 0, busyMs: 0 };
+  const body: WireAnalysisStatus = {
+    analysed: rows[0].n,
+    threads: running ? settings.analysisThreads : 0,
+    games,
+    workerSeconds: busyMs / 1000,
   };
   return c.json(body);
 });
@@ -203,6 +269,7 @@ async function leaderboardSums(query: Query): Promise<SumsRow[]> {
 interface Board {
   version: string;
   sorted: LeaderboardRow[];
+  skill: Map<string, WireSkill>;
   tokens: string[];
 }
 
@@ -216,11 +283,84 @@ const BOARDS_KEPT = 64;
 
 async function currentVersion(): Promise<string> {
   const [v] = await db.select().from(boardVersion).where(eq(boardVersion.id, 1));
-  return v ? `${v.games}:${v.lastBlock}:${v.lastHash}` : "empty";
+  // The skill columns change as the analyser (in this process) writes: its count is part of it.
+  const analysed = (await analyser)?.stats().games ?? 0;
+  return v ? `${v.games}:${v.lastBlock}:${v.lastHash}:${analysed}` : "empty";
 }
+
+/** Every player's skill under the query's filters (lower-case player → WireSkill). */
+async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
+  const s = await S;
+  const ratingsRead =
+    query.ruleSet !== null
+      ? read.query<{ player: string; ordinal: number; games: number }>(
+          `select player, ordinal, games from ${s}.player_rating where rule_set = $1`,
+          [query.ruleSet],
+        )
+      : read.query<{ player: string; ordinal: number; games: number }>(
+          `select distinct on (player) player, ordinal, games from ${s}.player_rating
+           order by player, ordinal desc`,
+        );
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace("?", `$${params.length}`));
+  };
+  if (query.ruleSet !== null) add("g.rule_set = ?", query.ruleSet);
+  if (query.token !== null) add("g.token = ?", query.token);
+  if (query.fromBlock !== null) add("g.finished_block >= ?", query.fromBlock.toString());
+  if (query.toBlock !== null) add("g.finished_block <= ?", query.toBlock.toString());
+  if (query.since !== null) add("g.finished_at >= ?", query.since);
+  const accuracyRead = read.query<{
+    player: string;
+    games: number;
+    lost: number;
+    best: number;
+    decisions: number;
+  }>(
+    `select a.player, count(*)::int as games, sum(a.points_lost)::float8 as lost,
+       sum(a.best_moves)::int as best, sum(a.decisions)::int as decisions
+     from ${s}.player_analysis a ${ANALYSED_JOIN(s)}
+     ${where.length ? `where ${where.join(" and ")}` : ""}
+     group by a.player`,
+    params,
+  );
+  const [ratings, accuracy] = await Promise.all([ratingsRead, accuracyRead]);
+  const skill = new Map<string, WireSkill>();
+  const of = (player: string) => {
+    let entry = skill.get(player);
+    if (!entry) {
+      entry = { rating: null, ratedGames: 0, analysedGames: 0, lossPerGame: null, bestShare: null };
+      skill.set(player, entry);
+    }
+    return entry;
+  };
+  for (const r of ratings.rows)
+    Object.assign(of(r.player), { rating: r.ordinal, ratedGames: r.games });
+  for (const r of accuracy.rows) {
+    Object.assign(of(r.player), {
+      analysedGames: r.games,
+      lossPerGame: r.lost / r.games,
+      bestShare: r.decisions ? r.best / r.decisions : null,
+    });
+  }
+  return skill;
+}
+
+const NO_SKILL: WireSkill = {
+  rating: null,
+  ratedGames: 0,
+  analysedGames: 0,
+  lossPerGame: null,
+  bestShare: null,
+};
 
 async function computeBoard(query: Query, version: string): Promise<Board> {
   const byPlayer = new Map<string, LeaderboardSums[]>();
+  // The skill columns' queries run beside the sums'.
+  const skillRead = skillOf(query);
+  skillRead.catch(() => {});
   for (const row of await leaderboardSums(query)) {
     const list = byPlayer.get(row.player) ?? [];
     list.push({
@@ -240,13 +380,28 @@ async function computeBoard(query: Query, version: string): Promise<Board> {
   }
   // Lower-case players sort the same (the tie-break ignores case); the page is checksummed below.
   const rows = [...byPlayer].map(([player, sums]) => rowFromSums(player as Address, sums));
-  const sorted = sortLeaderboard(rows, {
-    key: query.sort,
-    direction: query.direction,
-    token: query.sortToken,
-  });
+  const skill = await skillRead;
+  let sorted: LeaderboardRow[];
+  if (isSkillSortKey(query.sort)) {
+    // By the skill number (players without one last), ties as the default board.
+    const key = query.sort;
+    const sign = query.direction === "asc" ? 1 : -1;
+    const value = (r: LeaderboardRow) => skill.get(r.player.toLowerCase())?.[key] ?? null;
+    sorted = sortLeaderboard(rows).sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+      return sign * (x - y);
+    });
+  } else {
+    sorted = sortLeaderboard(rows, {
+      key: query.sort,
+      direction: query.direction,
+      token: query.sortToken,
+    });
+  }
   const tokens = (await db.select().from(tokenSeen)).map((t) => t.token as string).sort();
-  return { version, sorted, tokens };
+  return { version, sorted, tokens, skill };
 }
 
 const checksummed = (row: LeaderboardRow) => rowToWire({ ...row, player: getAddress(row.player) });
@@ -275,10 +430,12 @@ app.get("/api/leaderboard", async (c) => {
     if (boards.size >= BOARDS_KEPT) boards.delete(boards.keys().next().value!);
   }
   boards.set(key, board!);
-  const { sorted, tokens } = board!;
+  const { sorted, tokens, skill } = board!;
   const meAt = query.me === null ? -1 : sorted.findIndex((r) => r.player === query.me);
+  const page = sorted.slice(query.offset, query.offset + query.limit);
   const body: WireLeaderboard = {
-    rows: sorted.slice(query.offset, query.offset + query.limit).map(checksummed),
+    rows: page.map(checksummed),
+    skill: page.map((r) => skill.get(r.player.toLowerCase()) ?? NO_SKILL),
     total: sorted.length,
     tokens,
     me: meAt < 0 ? null : { rank: meAt + 1, row: checksummed(sorted[meAt]) },
@@ -345,6 +502,171 @@ app.get("/api/games/:id/logs", async (c) => {
       transactionHash: r.transactionHash,
       removed: false,
     })),
+  };
+  return c.json(body);
+});
+
+/** Full reviews computed lately, by game and finishing block (the page's repeat visits). */
+const reviews = new Map<string, WireGameAnalysis["review"]>();
+const REVIEWS_KEPT = 128;
+
+app.get("/api/games/:id/analysis", async (c) => {
+  const raw = c.req.param("id");
+  if (!/^\d{1,30}$/.test(raw)) throw new BadQueryError("the game id must be a number");
+  const s = await S;
+  const { rows } = await read.query<{
+    seat: number;
+    player: string;
+    rule_set: number;
+    decisions: number;
+    best_moves: number;
+    points_lost: number;
+    score: number;
+    mistake: WireAccuracyPoint["mistake"];
+    hash: string;
+  }>(
+    `select a.seat, a.player, a.rule_set, a.decisions, a.best_moves, a.points_lost, a.score,
+       a.mistake, g.finished_hash as hash
+     from ${s}.player_analysis a ${ANALYSED_JOIN(s)}
+     where a.game_id = $1 order by a.seat`,
+    [raw],
+  );
+  if (rows.length === 0) {
+    // Not an error (the app asks right after a game ends): it analyses the game itself then.
+    const body: WireGameAnalysis = {
+      gameId: raw,
+      analysed: false,
+      ruleSet: null,
+      players: [],
+      review: null,
+    };
+    return c.json(body);
+  }
+  const key = `${raw}:${rows[0].hash}`;
+  let review = reviews.get(key);
+  if (review === undefined) {
+    review = (await (await analyser)?.review(BigInt(raw))) ?? null;
+    if (reviews.size >= REVIEWS_KEPT) reviews.delete(reviews.keys().next().value!);
+    reviews.set(key, review);
+  }
+  const body: WireGameAnalysis = {
+    gameId: raw,
+    analysed: true,
+    ruleSet: rows[0].rule_set,
+    players: rows.map((r) => ({
+      player: getAddress(r.player),
+      seat: r.seat,
+      decisions: r.decisions,
+      bestMoves: r.best_moves,
+      pointsLost: r.points_lost,
+      score: r.score,
+      mistake: r.mistake,
+    })),
+    review,
+  };
+  return c.json(body);
+});
+
+/** How many rating changes and analysed games a player page carries at most. */
+const HISTORY_KEPT = 500;
+
+app.get("/api/players/:address", async (c) => {
+  const raw = c.req.param("address");
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new BadQueryError("the player must be an address");
+  const player = raw.toLowerCase();
+  const s = await S;
+  type Point = {
+    game_id: string;
+    rule_set: number;
+    at: string;
+    points_lost: number;
+    decisions: number;
+    best_moves: number;
+    mistake: WireAccuracyPoint["mistake"];
+  };
+  const [ratings, history, totals, accuracy, mistakes] = await Promise.all([
+    read.query<{ rule_set: number; ordinal: number; mu: number; sigma: number; games: number }>(
+      `select rule_set, ordinal, mu, sigma, games from ${s}.player_rating where player = $1
+       order by rule_set`,
+      [player],
+    ),
+    read.query<{
+      rule_set: number;
+      game_id: string;
+      at: string;
+      ordinal: number;
+      mu: number;
+      sigma: number;
+    }>(
+      `select * from (select rule_set, game_id::text as game_id, finished_at::text as at, ordinal,
+         mu, sigma, finished_block from ${s}.rating_change where player = $1
+         order by finished_block desc, game_id desc limit ${HISTORY_KEPT}) r
+       order by finished_block, game_id`,
+      [player],
+    ),
+    read.query<{
+      token: string;
+      games: number;
+      wins: number;
+      forfeits: number;
+      net: string;
+      staked: string;
+    }>(
+      `select token, games, wins, forfeits, net::text as net, staked::text as staked
+       from ${s}.player_token_total where player = $1`,
+      [player],
+    ),
+    read.query<Point>(
+      `select * from (select a.game_id::text as game_id, a.rule_set, g.finished_at::text as at,
+         a.points_lost, a.decisions, a.best_moves, a.mistake, g.finished_block
+         from ${s}.player_analysis a ${ANALYSED_JOIN(s)} where a.player = $1
+         order by g.finished_block desc, a.game_id desc limit ${HISTORY_KEPT}) r
+       order by finished_block, game_id`,
+      [player],
+    ),
+    read.query<Point>(
+      `select a.game_id::text as game_id, a.rule_set, g.finished_at::text as at, a.points_lost,
+         a.decisions, a.best_moves, a.mistake
+       from ${s}.player_analysis a ${ANALYSED_JOIN(s)}
+       where a.player = $1 and a.mistake_loss is not null
+       order by a.mistake_loss desc, a.game_id desc limit 10`,
+      [player],
+    ),
+  ]);
+  const point = (r: Point): WireAccuracyPoint => ({
+    gameId: r.game_id,
+    ruleSet: r.rule_set,
+    timestamp: Number(r.at),
+    pointsLost: r.points_lost,
+    decisions: r.decisions,
+    bestMoves: r.best_moves,
+    mistake: r.mistake,
+  });
+  const body: WirePlayer = {
+    player: getAddress(player),
+    ratings: ratings.rows.map((r) => ({
+      ruleSet: r.rule_set,
+      ordinal: r.ordinal,
+      mu: r.mu,
+      sigma: r.sigma,
+      games: r.games,
+      history: history.rows
+        .filter((h) => h.rule_set === r.rule_set)
+        .map((h) => ({
+          gameId: h.game_id,
+          timestamp: Number(h.at),
+          ordinal: h.ordinal,
+          mu: h.mu,
+          sigma: h.sigma,
+        })),
+    })),
+    games: totals.rows.reduce((n, t) => n + t.games, 0),
+    wins: totals.rows.reduce((n, t) => n + t.wins, 0),
+    forfeits: totals.rows.reduce((n, t) => n + t.forfeits, 0),
+    net: Object.fromEntries(totals.rows.map((t) => [t.token, t.net])),
+    staked: Object.fromEntries(totals.rows.map((t) => [t.token, t.staked])),
+    accuracy: accuracy.rows.map(point),
+    mistakes: mistakes.rows.map(point),
   };
   return c.json(body);
 });

@@ -28,7 +28,7 @@ import { MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS } from "./timing.ts";
 export { NATIVE, STATUS };
 
 export function hallTable(stack: E2EStack): Table {
-  return table(stack.rpcUrl, stack.diceHall, stack.mockEntropy);
+  return table(stack.rpcUrl, stack.diceHall, stack.mockEntropy, stack.chain.revelationOf);
 }
 
 export function shortAddress(address: string): string {

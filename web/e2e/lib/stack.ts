@@ -27,6 +27,12 @@ import { PAGE_TIMEOUT_MS, STACK_START_TIMEOUT_MS, scaled } from "./timing.ts";
 
 const HOST = "127.0.0.1";
 const WEB_ROOT = join(ROOT, "web");
+/**
+ * Which Entropy the suite's hall asks: our model (the default since issue 27, as under `npm run dev`:
+ * numbers revealed with `revealWithCallback`, a revelation service in Fortuna's shape) or Pyth's
+ * MockEntropy (E2E_ENTROPY=mock).
+ */
+export const E2E_ENTROPY: "model" | "mock" = process.env.E2E_ENTROPY === "mock" ? "mock" : "model";
 /** Short, so 26 rolls of a whole game do not wait long; still a real asynchronous reveal. */
 export const KEEPER_DELAY_MS = Number(process.env.E2E_KEEPER_DELAY_MS ?? 300);
 /**
@@ -242,6 +248,9 @@ async function start(
         webPort: 0,
         web: webMode === "dev",
         keeper: false,
+        entropy: E2E_ENTROPY,
+        // The hall's keeper would answer what scenarios hold on purpose (a stalled or refused roll).
+        hallKeeper: false,
         // The app reads the leaderboard, history and replays from it, as under `npm run dev`.
         indexer: true,
         indexerPort: 0,
@@ -304,6 +313,7 @@ async function start(
     keeper = startKeeper({
       rpcUrl: chain.rpcUrl,
       mockEntropy,
+      revelationOf: chain.revelationOf,
       fromBlock: BigInt(chain.deployment.deploymentBlock),
       revealDelayMs: KEEPER_DELAY_MS,
       pollIntervalMs: 100,

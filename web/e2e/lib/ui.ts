@@ -184,14 +184,15 @@ export async function waitForRoll(
   );
 }
 
-/** The table's "press again" line, shown when a box worth 0 (or far below the best) was pressed. */
+/** The table's "press again" line, shown when a clear slip (a box worth 0, …) was pressed. */
 export function scoreConfirm(page: Page): Locator {
   return page.getByTestId("score-confirm");
 }
 
 /**
- * Fills `box` with the mouse. A box worth 0, or far below the best, asks for a second press (the
- * button says so with data-confirm): then the first press must show why, and the second scores.
+ * Fills `box` with the mouse. A clear slip (a box worth 0 while one with points is open, or far
+ * below the best of its section) asks for a second press (the button says so with data-confirm):
+ * then the first press must show why, and the second scores.
  */
 export async function chooseBox(page: Page, box: Locator): Promise<void> {
   const asks = (await box.getAttribute("data-confirm")) === "ask";

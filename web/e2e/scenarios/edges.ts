@@ -152,10 +152,29 @@ export function edgeScenarios(suite: () => Suite): void {
       assert.equal(met.status, STATUS.Running, "the two met: the table filled and started");
       assert.deepEqual([...met.players].sort(), [player, rival].sort());
       assert.equal((await gameView(stack, mine)).status, STATUS.Cancelled);
+      // The player's table opened a session (one confirmation a game): what its transaction sent
+      // beyond the bet and the key's gas went into the credit as roll fees, for the key to spend.
+      const [mineCreated] = await stack.publicClient.getContractEvents({
+        address: stack.diceHall,
+        abi: diceHallAbi,
+        eventName: "GameCreated",
+        args: { gameId: mine },
+        fromBlock: rivalReceipt.blockNumber,
+      });
+      const mineReceipt = await stack.publicClient.getTransactionReceipt({
+        hash: mineCreated.transactionHash,
+      });
+      const mineTx = await stack.publicClient.getTransaction({ hash: mineCreated.transactionHash });
+      const [opened] = parseEventLogs({
+        abi: diceHallAbi,
+        logs: mineReceipt.logs,
+        eventName: "SessionOpened",
+      });
+      const feeDeposit = mineTx.value - bet - (opened?.args.keyGas ?? 0n);
       assert.equal(
         await credits(stack, zeroAddress, player),
-        creditBefore + bet,
-        "the bet on the cancelled table is the player's credit",
+        creditBefore + bet + feeDeposit,
+        "the bet on the cancelled table is the player's credit, beside the session's roll fees",
       );
     },
   );

@@ -1,5 +1,6 @@
 // Scenario 1: a public Test USD table from the create form to the withdrawal of the winnings. A
-// plays with the mouse, B with the keyboard only (R, 1–5, the T/S/C readouts, arrows, Enter).
+// plays with the mouse, B with the keyboard only (R, 1–5, the T/S/C readouts, arrows, Enter). Both
+// choose to sign every move (the path without a session key; scenario 12 plays with one).
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { parseUnits, type Address } from "viem";
@@ -78,6 +79,7 @@ export function fullGameScenarios(suite: () => Suite): void {
       const a = await openAs(session, "A (account 1)", 1, "/games/new");
       await a.page.getByRole("radio", { name: "TUSD" }).check();
       await a.page.getByLabel(/^Bet per seat/).fill(BET);
+      await a.page.getByRole("radio", { name: "Sign every move" }).check();
       await a.page.getByText(/TUSD is a token: your wallet asks twice/).waitFor();
       await a.page.getByRole("button", { name: "Approve TUSD and open the table" }).click();
       await a.page.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
@@ -102,6 +104,7 @@ export function fullGameScenarios(suite: () => Suite): void {
       // <span>, which has no accessible name; the visible "1/2" is read instead.)
       assert.match((await card.textContent()) ?? "", new RegExp(`1/2.*${BET} TUSD a seat`));
       await card.getByRole("link", { name: "View & join" }).click();
+      await b.page.getByRole("radio", { name: "Sign every move" }).check();
       await b.page.getByRole("button", { name: `Approve TUSD and join for ${BET} TUSD` }).click();
 
       for (const p of [a.page, b.page]) {

@@ -2,8 +2,10 @@
 // in view without scrolling, the 16-box Extended sheet with its Total row too; on a 390×844 touch
 // phone the signed-in header is compact (one row of nav), at least 9 sheet rows show above the dice
 // panel, which stays at the bottom while the sheet scrolls, every tap target is at least 44 px, no
-// keyboard hint is shown, and every navigation item is in sight. Screenshots of the table and the
-// end screen at both sizes go to e2e-artifacts/screenshots/.
+// keyboard hint is shown, and every navigation item is in sight, "Notify me" included. History and
+// the coach's analysis fit the phone too: no page scrolls sideways, every game's result and links
+// are in sight, the biggest mistake is not clipped. Screenshots of the table, the end screen,
+// History and the analysis at both sizes go to e2e-artifacts/screenshots/.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -61,6 +63,29 @@ async function assertTapTarget(locator: Locator, what: string): Promise<void> {
     `${what} is ${box.width.toFixed(1)} × ${box.height.toFixed(1)} px, under ${TAP} × ${TAP}`,
   );
 }
+
+/** The page is no wider than its window: nothing to scroll sideways to. */
+async function assertNoSideways(page: Page, what: string): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  assert.ok(scroll <= width, `${what}: ${scroll} px wide in a ${width} px window`);
+}
+
+/** The element lies wholly between the window's left and right edges. */
+async function assertWithinWidth(locator: Locator, what: string): Promise<void> {
+  const box = await boxOf(locator, what);
+  const width = locator.page().viewportSize()!.width;
+  assert.ok(
+    box.x >= 0 && box.x + box.width <= width + 0.5,
+    `${what} at x ${box.x.toFixed(0)}..${(box.x + box.width).toFixed(0)}: inside ${width} px`,
+  );
+}
+
+/** History's games, one row (a card on a phone) each, in the player's own list. */
+const historyCards = (page: Page) =>
+  page.getByRole("region", { name: "Your finished games" }).locator("tbody tr");
 
 const scrollTo = (page: Page, y: number) =>
   page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
@@ -181,9 +206,34 @@ export function layoutScenarios(suite: () => Suite): void {
       await sheetOf(lp).waitFor();
       await lp.screenshot({ path: join(SCREENSHOTS_DIR, "end-screen-1280x800.png") });
 
+      // History and the coach's analysis at the same size.
+      await session.goto(laptop, "/history");
+      await historyCards(lp).first().waitFor();
+      await assertNoSideways(lp, "History on the laptop");
+      await lp.screenshot({ path: join(SCREENSHOTS_DIR, "history-1280x800.png") });
+      await session.goto(laptop, `/games/${f.finished}/analysis`);
+      await lp.getByTestId("coach-chart").waitFor({ timeout: 60_000 });
+      await assertNoSideways(lp, "the analysis on the laptop");
+      await lp.screenshot({ path: join(SCREENSHOTS_DIR, "analysis-1280x800.png") });
+
+      // The practice set-up: every seat's name field the same height and on the same line, the
+      // first (which has no "played by" choice) included.
+      await session.goto(laptop, "/practice");
+      const names = await Promise.all(
+        [1, 2].map((seat) => boxOf(lp.getByLabel(`Player ${seat} name`), `Player ${seat} name`)),
+      );
+      assert.ok(
+        Math.abs(names[0].height - names[1].height) < 1 && Math.abs(names[0].y - names[1].y) < 1,
+        `the name fields are ${names.map((b) => `${b.height.toFixed(0)} px high at y ${b.y.toFixed(0)}`).join(" and ")}`,
+      );
+
       // --- a phone.
       const phone = await phonePage(session, "phone 390x844");
       const pp = phone.page;
+      // A player who has not yet answered the browser about notifications: "Notify me" shows.
+      await phone.context.addInitScript({
+        content: `window.Notification && Object.defineProperty(Notification, "permission", { configurable: true, get: () => "default" });`,
+      });
       await session.goto(phone, "/");
       await connectDevAccount(pp, f.viewerIndex, f.viewer);
       await session.goto(phone, table);
@@ -201,7 +251,21 @@ export function layoutScenarios(suite: () => Suite): void {
       // The signed-in header is compact: the balances wait behind the address, the nav is one row.
       const header = await boxOf(pp.getByRole("banner"), "the header");
       session.suite.log(`layout: phone header ${header.height.toFixed(0)} px high`);
-      assert.ok(header.height <= 120, `the phone's header is ${header.height.toFixed(0)} px high`);
+      assert.ok(header.height <= 110, `the phone's header is ${header.height.toFixed(0)} px high`);
+      // Two rows: the die, "Notify me" and the wallet on the first, the nav on the second.
+      const notify = pp.getByRole("banner").getByRole("button", { name: "Notify me" });
+      const brand = await boxOf(pp.getByRole("link", { name: "Dicehall home" }), "the brand");
+      const walletBox = await boxOf(
+        pp.getByRole("banner").getByRole("button", { name: /…/ }),
+        "the wallet button",
+      );
+      await assertInView(pp, notify, "the Notify me button");
+      const middle = (b: Box) => b.y + b.height / 2;
+      assert.ok(
+        Math.abs(middle(brand) - middle(walletBox)) < 8 &&
+          Math.abs(middle(await boxOf(notify, "Notify me")) - middle(walletBox)) < 8,
+        "the brand, Notify me and the wallet share the header's first row",
+      );
       const navBoxes = await Promise.all(
         (await pp.getByRole("navigation", { name: "Main" }).getByRole("link").all()).map((l) =>
           boxOf(l, "a nav item"),
@@ -286,6 +350,45 @@ export function layoutScenarios(suite: () => Suite): void {
       await sheetOf(pp).waitFor();
       await scrollTo(pp, 0);
       await pp.screenshot({ path: join(SCREENSHOTS_DIR, "end-screen-390x844.png") });
+
+      // History on the phone: a card per game, its result and its links in sight.
+      await session.goto(phone, "/history");
+      const card = historyCards(pp).first();
+      await card.waitFor();
+      await assertNoSideways(pp, "History on the phone");
+      const cardBox = await boxOf(card, "a game of the history");
+      assert.ok(
+        cardBox.x >= 0 && cardBox.x + cardBox.width <= PHONE.width + 0.5,
+        "a game's card fits",
+      );
+      const mine = card.locator(".history-mine");
+      assert.match((await mine.textContent()) ?? "", /^(Won|Lost|Shared the win|Timed out)/);
+      await assertWithinWidth(mine, "my result (Won or Lost)");
+      for (const name of [/^Replay of game/, /^The coach's analysis of game/, /^Table of game/]) {
+        const link = card.getByRole("link", { name });
+        await assertWithinWidth(link, `the link "${name.source}"`);
+        await assertTapTarget(link, `the link "${name.source}"`);
+      }
+      await scrollTo(pp, 0);
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "history-390x844.png") });
+
+      // The coach's analysis on the phone: the summary's biggest mistake has room, not a sliver.
+      await session.goto(phone, `/games/${f.finished}/analysis`);
+      await pp.getByTestId("coach-chart").waitFor({ timeout: 60_000 });
+      await assertNoSideways(pp, "the analysis on the phone");
+      const mistakes = pp.getByTestId("coach-summary").locator("td[data-label='Biggest mistake']");
+      assert.ok((await mistakes.count()) > 0, "the summary names a biggest mistake");
+      for (const cell of await mistakes.all()) {
+        await assertWithinWidth(cell, "the biggest mistake");
+        const { width, clipped } = await cell.evaluate((el) => ({
+          width: el.getBoundingClientRect().width,
+          clipped: el.scrollWidth > el.clientWidth + 1,
+        }));
+        assert.ok(width >= PHONE.width / 2, `the biggest mistake is ${width.toFixed(0)} px wide`);
+        assert.equal(clipped, false, "the biggest mistake is not clipped");
+      }
+      await scrollTo(pp, 0);
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "analysis-390x844.png") });
     },
   );
 }

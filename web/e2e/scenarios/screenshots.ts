@@ -1,4 +1,5 @@
-// Scenario 7: screenshots of the lobby list, the table mid-game, the end screen and the leaderboard,
+// Scenario 7: screenshots of the lobby list, the table mid-game, the end screen, History, the
+// coach's analysis of a game and the leaderboard,
 // saved under e2e-artifacts/screenshots/ (git-ignored) for people to look at.
 import assert from "node:assert/strict";
 import { mkdirSync, statSync } from "node:fs";
@@ -38,6 +39,24 @@ const SHOTS: {
     },
   },
   {
+    file: "history.png",
+    path: () => "/history",
+    ready: async (p) => {
+      await p
+        .getByRole("region", { name: "Your finished games" })
+        .locator("tbody tr")
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    file: "analysis-of-a-game.png",
+    path: (f) => `/games/${f.finished}/analysis`,
+    ready: async (p) => {
+      await p.getByTestId("coach-chart").waitFor({ timeout: 60_000 });
+    },
+  },
+  {
     file: "leaderboard.png",
     path: () => "/leaderboard",
     ready: async (p) => {
@@ -49,7 +68,7 @@ const SHOTS: {
 export function screenshotScenarios(suite: () => Suite): void {
   e2e(
     suite,
-    "screenshots: lobby list, table mid-game, end screen, leaderboard",
+    "screenshots: lobby list, table mid-game, end screen, history, analysis, leaderboard",
     { timeout: 150_000 },
     async (session) => {
       const f = await fixtures(session.stack);

@@ -1,6 +1,7 @@
 // Scenario 10: "your turn, wherever you are" (dev accounts 5, 6 and 7, in games of their own). A player whose tab is hidden sees the tab's title and
 // icon change and gets a notification (permission granted through the browser context) when the
-// turn comes to them; a spectator of the same game gets nothing, and a reload says nothing new. The
+// turn comes to them, on the table's page and on any other (a tab on the tables list alerts too and
+// links to the table); a spectator of the same game gets nothing, and a reload says nothing new. The
 // sound switch in the header is remembered. And the countdowns after a reload on an idle chain
 // count from the chain's real time: two tabs agree, and neither shows a clock minutes late.
 import assert from "node:assert/strict";
@@ -68,6 +69,9 @@ async function alertTab(
   index: number,
   path: string,
   hidden: boolean,
+  /** What the page shows once loaded; a table's score sheets by default. */
+  ready: (t: TrackedPage) => Promise<void> = (t) =>
+    t.page.getByRole("table", { name: "Score sheets" }).waitFor(),
 ): Promise<TrackedPage> {
   const tracked = await session.newPage(label);
   await tracked.context.grantPermissions(["notifications"], {
@@ -77,7 +81,7 @@ async function alertTab(
   await session.goto(tracked, "/");
   await connectDevAccount(tracked.page, index, session.stack.accounts[index]);
   await session.goto(tracked, path);
-  await tracked.page.getByRole("table", { name: "Score sheets" }).waitFor();
+  await ready(tracked);
   return tracked;
 }
 
@@ -117,6 +121,15 @@ export function turnAlertScenarios(suite: () => Suite): void {
 
       const w = await alertTab(session, `waiter (account ${waiterIndex})`, waiterIndex, path, true);
       const s = await alertTab(session, "spectator (account 5)", 5, path, true);
+      // The same player on another page: the tables list, hidden too.
+      const list = await alertTab(
+        session,
+        `waiter on the tables list (account ${waiterIndex})`,
+        waiterIndex,
+        "/games",
+        true,
+        (t) => t.page.getByRole("list", { name: "My games" }).waitFor(),
+      );
       for (const t of [w, s]) {
         await eventually("the page to show whose turn it is", async () =>
           ((await turnLine(t.page).textContent({ timeout: 1_000 })) ?? "").includes(
@@ -161,6 +174,28 @@ export function turnAlertScenarios(suite: () => Suite): void {
       const icon = await favicon(w);
       assert.notEqual(icon, baseIcon, "the favicon changes");
       assert.match(icon, /^data:image\/svg\+xml,/);
+
+      // The waiter's tab on the tables list alerts too, once, and links to the table.
+      const away = await eventually(
+        "the tables list's tab to raise the alert",
+        async () => {
+          const a = await alerts(list);
+          return a.notes.length > 0 && /your turn/i.test(a.title) ? a : undefined;
+        },
+        MOVE_TIMEOUT_MS,
+      );
+      assert.match(away.title, /^\(!\) Your turn · /, "the other page's title says so");
+      assert.deepEqual(
+        away.notes.map((n) => n.body),
+        [`Game #${gameId}: it's your move.`],
+        "one notification from the other page",
+      );
+      assert.match(await favicon(list), /^data:image\/svg\+xml,/, "its favicon changes");
+      const strip = list.page.getByRole("status", { name: "Your move" });
+      assert.equal(
+        await strip.getByRole("link", { name: "Go to the table" }).getAttribute("href"),
+        path,
+      );
 
       // The spectator's tab stays quiet.
       const watched = await alerts(s);

@@ -123,7 +123,7 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   RollFeeAboveCap: ([fee, cap], c) => {
     const coin = (v: bigint) => `${formatEther(v)} ${c.nativeSymbol}`;
     const asked = big(fee) === maxUint256 ? "more than any cap" : coin(big(fee));
-    return `The randomness provider asks ${asked} for a roll, above this game's cap of ${coin(big(cap))}. The roll counts as refused and your payment was credited back; it can be asked again later.`;
+    return `The randomness provider asks ${asked} for a roll, above this game's cap of ${coin(big(cap))}. The roll counts as refused and your payment was credited back; anyone can ask for it again.`;
   },
   EntropyCallFailed: () =>
     "The randomness request failed without a refusal we can count (it may have run out of gas). Nothing changed; please roll again (your wallet may need a higher gas limit).",
@@ -134,19 +134,19 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   NativeTransferFailed: () =>
     "Sending the coins to your address failed. Your credit is kept; try again.",
   TreasuryInsufficient: () => "The treasury holds less than that.",
-  // Credit and sessions (issue 24)
+  // Credit and session keys
   InsufficientCredit: ([, needed, available], c) =>
-    `Your credit in the hall (${c.amount(big(available))}) is less than the ${c.amount(big(needed))} this needs: ${c.amount(big(needed) - big(available))} short.`,
+    `Your credit in the hall holds ${c.amount(big(available))}, but this needs ${c.amount(big(needed))}: ${c.amount(big(needed) - big(available))} short. Nothing was sent.`,
   SessionExpired: ([, at]) =>
-    `This browser's session key ended at ${when(at)}. Start a new session, or sign the move in your wallet.`,
+    `This browser's session key ended at ${when(at)}. Nothing was sent; your wallet signs the moves from now on.`,
   SessionTooLong: ([, latest]) =>
-    `A session can last 7 days at most: it must end by ${when(latest)}.`,
+    `A session key can last at most 7 days (until ${when(latest)}). Nothing was sent.`,
   SessionAllowanceExceeded: ([, fee, left], c) =>
-    `The session's allowance for roll fees has ${c.amount(big(left))} left, less than this roll's ${c.amount(big(fee))}. Top the session up, or sign the roll in your wallet.`,
+    `The session key may spend ${c.amount(big(left))} more on roll fees, less than this roll's ${c.amount(big(fee))}. Top it up (one confirmation) or roll from your wallet.`,
   NotSessionKey: () =>
-    "Only your own active session key can pay your credit out to you from this browser.",
+    "Only your live session key can pay your credit out this way. Withdraw it from your wallet instead.",
   InvalidSessionKey: () =>
-    "That session key can't be used: it is missing, your own address, or another player's key.",
+    "That session key can't be used: it is missing, your own address, or already another player's key. Nothing was sent.",
   // Owner settings
   FeeAboveCap: ([, cap]) => `The house fee can't be above ${Number(cap) / 100}%.`,
   InvalidBounds: () => "The lower bound must be above zero and not above the upper bound.",

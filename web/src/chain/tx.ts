@@ -7,6 +7,7 @@ import {
   type Address,
   type ContractFunctionArgs,
   type ContractFunctionName,
+  type LocalAccount,
   type TransactionReceipt,
 } from "viem";
 import { useConfig } from "wagmi";
@@ -21,6 +22,8 @@ import { describeError, type ErrorContext, type PlayerError } from "./errors.ts"
 import { gasLimitFor } from "@dicehall/core/contract/gas.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { useHall } from "./hall.ts";
+import { sendBatch } from "./batch.ts";
+import { sendWithKey } from "./keyTx.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 
 /** A contract write, described before it is simulated and sent. */
@@ -55,20 +58,26 @@ export function approveCall(token: Address, spender: Address, amount: bigint): W
 }
 
 /** Where a write is: checking it against the chain, in the wallet, waiting for a block. */
-export type TxPhase = "idle" | "simulating" | "wallet" | "confirming" | "done" | "error";
+export type TxPhase = "idle" | "simulating" | "wallet" | "key" | "confirming" | "done" | "error";
 
 export const PHASE_TEXT: Record<TxPhase, string> = {
   idle: "",
   simulating: "Checking with the hall…",
   wallet: "Confirm in your wallet…",
+  key: "Sending with your session key…",
   confirming: "Waiting for the block…",
   done: "Done.",
   error: "",
 };
 
 export interface Tx {
-  /** Simulates, sends and waits; resolves to the receipt, or null when it failed (see `error`). */
-  run: (request: WriteRequest) => Promise<TransactionReceipt | null>;
+  /**
+   * Simulates, sends and waits; resolves to the receipt, or null when it failed (see `error`).
+   * With `key` (a session key), the key signs and sends it: no wallet opens.
+   */
+  run: (request: WriteRequest, key?: LocalAccount | null) => Promise<TransactionReceipt | null>;
+  /** Several writes in one confirmation (EIP-5792, see batch.ts); the last one's receipt. */
+  runBatch: (requests: readonly WriteRequest[]) => Promise<TransactionReceipt | null>;
   phase: TxPhase;
   busy: boolean;
   error: PlayerError | null;
@@ -88,8 +97,18 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
   context.current = errorContext;
 
   const mutation = useMutation({
-    mutationFn: async (request: WriteRequest): Promise<TransactionReceipt> => {
+    mutationFn: async ({
+      request,
+      key,
+      batch,
+    }: {
+      request: WriteRequest;
+      key?: LocalAccount | null;
+      batch?: readonly WriteRequest[];
+    }): Promise<TransactionReceipt> => {
       if (!hall) throw new Error("There is no hall on this network.");
+      if (key) return sendWithKey(hall, key, request, setPhase);
+      if (batch) return sendBatch(config, hall.chainId, batch, setPhase);
       const chainId = hall.chainId as never;
       setPhase("simulating");
       // A local node mines only on demand, so its latest block can be minutes old; its pending
@@ -132,7 +151,13 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
 
   const { mutateAsync, reset: resetMutation } = mutation;
   const run = useCallback(
-    (request: WriteRequest) => mutateAsync(request).catch(() => null),
+    (request: WriteRequest, key?: LocalAccount | null) =>
+      mutateAsync({ request, key }).catch(() => null),
+    [mutateAsync],
+  );
+  const runBatch = useCallback(
+    (requests: readonly WriteRequest[]) =>
+      mutateAsync({ request: requests[requests.length - 1], batch: requests }).catch(() => null),
     [mutateAsync],
   );
   const reset = useCallback(() => {
@@ -142,6 +167,7 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
 
   return {
     run,
+    runBatch,
     phase,
     busy: mutation.isPending,
     error: mutation.error ? describeError(mutation.error, context.current) : null,

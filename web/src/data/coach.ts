@@ -172,13 +172,19 @@ export function useCoachAdvice(position: CoachPosition | null, enabled = true) {
   });
 }
 
-/** The coach's review of a game record (null: nothing to review yet). */
-export function useCoachReview(game: GameRecord | null, cacheKey: string) {
-  const table = useCoachTable(game?.ruleSet ?? null);
+/**
+ * The coach's review of a game record (null: nothing to review yet). With `ready` (the game
+ * index's review of the same game), that is the answer and the worker is never started.
+ */
+export function useCoachReview(game: GameRecord | null, cacheKey: string, ready?: GameReview) {
+  const table = useCoachTable(ready ? null : (game?.ruleSet ?? null));
   const review = useQuery({
-    queryKey: game ? queryKeys.coachReview(game.ruleSet, cacheKey) : queryKeys.idle("coachReview"),
+    queryKey: game
+      ? queryKeys.coachReview(game.ruleSet, ready ? `${cacheKey}:index` : cacheKey)
+      : queryKeys.idle("coachReview"),
     queryFn: () => coachAnalyse(game!),
-    enabled: !!game && table.isSuccess,
+    initialData: ready,
+    enabled: !!game && !ready && table.isSuccess,
     staleTime: Infinity,
     retry: false,
   });

@@ -3,7 +3,13 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import type { Address, ContractFunctionReturnType } from "viem";
 import { getBlockNumber, readContract } from "viem/actions";
 import { retryUnlessReverted } from "@/chain/errors.ts";
-import { foldGame, foldHall, key, type GameState } from "@dicehall/core/game/gameState.ts";
+import {
+  foldGame,
+  foldHall,
+  key,
+  STATUS_NAMES,
+  type GameState,
+} from "@dicehall/core/game/gameState.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import {
   addressTopic,
@@ -14,11 +20,33 @@ import {
   type HallLog,
   type LogCache,
 } from "@dicehall/core/events/hallEvents.ts";
-import { useHall, type Hall } from "@/chain/hall.ts";
+import { pollingInterval } from "@/chain/chains.ts";
+import { useHall, type Hall, type WatchedBlock } from "@/chain/hall.ts";
 import { queryKeys } from "./queryKeys.ts";
 
 export type GameView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getGame">;
 export type PlayerView = ContractFunctionReturnType<typeof diceHallAbi, "view", "getPlayer">;
+
+/**
+ * When claimTimeout becomes possible (ms). Nobody forfeits while a roll is out: the clock waits for
+ * Entropy, and only once the roll has been out for the game's whole call-off window can the game be
+ * called off.
+ */
+export function moveDeadlineMs(view: GameView): number | null {
+  if (STATUS_NAMES[view.status] !== "running") return null;
+  if (view.entropyAttempts === 0) return view.deadline > 0n ? Number(view.deadline) * 1000 : null;
+  return Number(view.callOffAt) * 1000;
+}
+
+/**
+ * When the roll that is out may be asked of Entropy again (ms): only a refused roll may, from the
+ * second after its refusal. Null with no roll out, while its accepted request is out (it is never
+ * replaced) and when the call-off comes first: no retry past the call-off is ever promised.
+ */
+export function rollRetryAtMs(view: GameView): number | null {
+  if (view.entropyAttempts === 0 || view.retryAt === 0n) return null;
+  return Number(view.retryAt) * 1000;
+}
 
 /** Logs are only ever extended; a refetch asks for the blocks after the last one seen. */
 function previous<T>(queryClient: QueryClient, queryKey: readonly unknown[]): T | undefined {
@@ -186,6 +214,26 @@ export async function loadGameSnapshot(
   };
 }
 
+/** A table re-reads its game this often when the watcher has nothing new for it: a safety net. */
+export const SNAPSHOT_INTERVAL_MS = 15_000;
+
+/**
+ * How soon a table reads its game again: at the watcher's pace while the snapshot is behind a
+ * block in which the watcher saw a game event (a node behind the one that answered the watcher, as
+ * a load-balanced RPC can be), else the safety net's.
+ */
+export function snapshotInterval(
+  queryClient: QueryClient,
+  hall: Hall | null,
+  data: GameSnapshot | undefined,
+): number {
+  if (!hall || !data) return SNAPSHOT_INTERVAL_MS;
+  const watched = queryClient.getQueryData<WatchedBlock>(queryKeys.watchedBlock(hall.scope));
+  return watched && data.syncedTo < watched.block
+    ? pollingInterval(hall.chainId)
+    : SNAPSHOT_INTERVAL_MS;
+}
+
 export function useGameSnapshot(gameId: bigint | null) {
   const hall = useHall();
   const queryClient = useQueryClient();
@@ -196,7 +244,7 @@ export function useGameSnapshot(gameId: bigint | null) {
     queryFn: () => loadGameSnapshot(hall!, gameId!, previous<GameSnapshot>(queryClient, queryKey)),
     enabled: !!hall && gameId !== null,
     staleTime: Infinity,
-    refetchInterval: 15_000,
+    refetchInterval: (q) => snapshotInterval(queryClient, hall, q.state.data),
     // A table in a background tab still follows the game, so "your turn" can call its player back.
     refetchIntervalInBackground: true,
     retry: retryUnlessReverted,

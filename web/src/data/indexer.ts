@@ -17,15 +17,21 @@ import {
   tokensIn,
   type LeaderboardRow,
   type LeaderboardSort,
+  type LeaderboardSortKey,
 } from "@dicehall/core/leaderboard/leaderboard.ts";
 import { useLeaderboardLogs, usePeriodFromBlock, type LeaderboardLogs } from "./leaderboardData.ts";
 import { periodStart, type Period } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import {
   gameFromWire,
+  isSkillSortKey,
   leaderboardSearch,
   rowFromWire,
   type LeaderboardQuery,
+  type SkillSortKey,
+  type WireGameAnalysis,
   type WireGameLogs,
+  type WirePlayer,
+  type WireSkill,
   type WireGames,
   type WireLeaderboard,
 } from "@dicehall/core/indexer/indexerWire.ts";
@@ -118,11 +124,14 @@ const INDEXED_INTERVAL_MS = 15_000;
 
 export const LEADERBOARD_PAGE = 50;
 
+/** A leaderboard sort: the fold's keys, or a skill column's (the index alone sorts by those). */
+export type BoardSort = Omit<LeaderboardSort, "key"> & { key: LeaderboardSortKey | SkillSortKey };
+
 export interface LeaderboardParams {
   ruleSet: number | null;
   token: Address | null;
   period: Period;
-  sort: LeaderboardSort;
+  sort: BoardSort;
   /** The viewer, whose rank and row come with every page. */
   me: Address | undefined;
 }
@@ -135,6 +144,8 @@ export interface LeaderboardView {
   /** Every token any finished game was played for (lower-case), for the token filter. */
   tokens: string[];
   me: { rank: number; row: LeaderboardRow } | null;
+  /** Each player's rating and accuracy (lower-case player), when the index answered. */
+  skill?: Map<string, WireSkill>;
 }
 
 /** The period's start rounded to five minutes, so the query key only moves that often. */
@@ -184,6 +195,9 @@ export function useLeaderboard(params: LeaderboardParams): Read & {
         total: Number(answer.total),
         tokens: [...answer.tokens].map((t) => t.toLowerCase()).sort(),
         me: answer.me ? { rank: answer.me.rank, row: rowFromWire(answer.me.row) } : null,
+        skill:
+          answer.skill &&
+          new Map(answer.skill.map((k, i) => [answer.rows[i].player.toLowerCase(), k] as const)),
       }));
     },
     initialPageParam: 0,
@@ -228,7 +242,12 @@ export function useLeaderboard(params: LeaderboardParams): Read & {
 function joinPages(data: InfiniteData<LeaderboardView> | undefined): LeaderboardView | undefined {
   if (!data || data.pages.length === 0) return undefined;
   const last = data.pages[data.pages.length - 1];
-  return { ...last, rows: data.pages.flatMap((p) => p.rows) };
+  return {
+    ...last,
+    rows: data.pages.flatMap((p) => p.rows),
+    // An index without ratings and analyses sends no skill: no skill columns then.
+    skill: last.skill && new Map(data.pages.flatMap((p) => [...(p.skill ?? [])])),
+  };
 }
 
 /** Today's path: the whole board folded from the hall's logs, then filtered and sorted here. */
@@ -246,7 +265,10 @@ function useFoldedLeaderboard(
       token,
       fromBlock: period === "all" ? null : fromBlock,
     });
-    return sortLeaderboard(filtered, sort);
+    // The chain alone has no ratings or analyses: a skill sort falls back to the default order.
+    return isSkillSortKey(sort.key)
+      ? sortLeaderboard(filtered)
+      : sortLeaderboard(filtered, sort as LeaderboardSort);
   }, [data, ruleSet, token, period, fromBlock, sort]);
   return useMemo(() => {
     if (!rows) return null;
@@ -399,4 +421,65 @@ export function useGameLogs(gameId: bigint | null): Read & {
     error: chain ? snapshot.error : null,
     refetch: () => void snapshot.refetch(),
   };
+}
+
+// ------------------------------------------------------------------ skill
+
+/**
+ * The index's analysis of one finished game (the coach's numbers and full review): undefined while
+ * asked, null when there is no index or it has not analysed the game (yet): the page then runs the
+ * coach in the browser.
+ */
+export function useIndexedAnalysis(gameId: bigint | null): {
+  data: WireGameAnalysis | null | undefined;
+} {
+  const hall = useHall();
+  const indexer = useIndexer();
+  const asked = !!hall && gameId !== null && indexer.mode === "on";
+  const served = useQuery({
+    queryKey: asked
+      ? queryKeys.indexed(hall.scope, indexer.url, "analysis", gameId.toString())
+      : queryKeys.idle("indexedAnalysis"),
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await fetchIndexer<WireGameAnalysis>(
+          (indexer as { url: string }).url,
+          `/api/games/${gameId}/analysis`,
+          { signal },
+        );
+        return answer.review ? answer : null;
+      } catch {
+        return null;
+      }
+    },
+    enabled: asked,
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (indexer.mode === "off" || indexer.mode === "failed" || !hall || gameId === null) {
+    return { data: null };
+  }
+  if (indexer.mode !== "on") return { data: undefined };
+  return { data: served.data };
+}
+
+/** A player's page from the index (ratings, accuracy, mistakes): no index, no page. */
+export function usePlayer(player: Address | null) {
+  const hall = useHall();
+  const indexer = useIndexer();
+  const asked = !!hall && player !== null && indexer.mode === "on";
+  const served = useQuery({
+    queryKey: asked
+      ? queryKeys.indexed(hall.scope, indexer.url, "player", player.toLowerCase())
+      : queryKeys.idle("indexedPlayer"),
+    queryFn: ({ signal }) =>
+      fetchIndexer<WirePlayer>((indexer as { url: string }).url, `/api/players/${player}`, {
+        signal,
+      }),
+    enabled: asked,
+    retry: false,
+    refetchInterval: INDEXED_INTERVAL_MS,
+    placeholderData: keepPreviousData,
+  });
+  return { indexer, ...served };
 }

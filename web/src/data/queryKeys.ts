@@ -43,6 +43,7 @@ export const queryKeys = {
   invitesAll: (s: Scope) => [...root(s), "invites"] as const,
   /** One game's logs plus its views at the same block. */
   game: (s: Scope, gameId: bigint) => [...root(s), "game", gameId.toString()] as const,
+  gamesAll: (s: Scope) => [...root(s), "game"] as const,
   /** getGame for a set of games (lobby countdowns, my running games). */
   gameViews: (s: Scope, ids: readonly bigint[]) =>
     [...root(s), "gameViews", ids.map(String).join(",")] as const,
@@ -56,6 +57,8 @@ export const queryKeys = {
   credits: (s: Scope, account: Address, tokens: readonly Address[]) =>
     [...root(s), "credits", addr(account), tokens.map(addr).join(",")] as const,
   creditsAll: (s: Scope) => [...root(s), "credits"] as const,
+  /** A player's session on chain (`session(player)`) and this browser's key's balance. */
+  session: (s: Scope, account: Address) => [...root(s), "session", addr(account)] as const,
   /** Token symbol and decimals never change. */
   tokenInfo: (chainId: number, token: Address) => ["token", chainId, addr(token)] as const,
   balances: (chainId: number, account: Address) => ["balance", chainId, addr(account)] as const,

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import type { Address } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AddressName } from "./Address.tsx";
@@ -59,5 +60,31 @@ describe("AddressName", () => {
     render(<AddressName address={ME} />);
     expect(screen.getByText("You")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Your full address" })).toBeTruthy();
+  });
+
+  it("links to the player's page, by its name and beside the full address", () => {
+    render(
+      <MemoryRouter>
+        <AddressName address={ALICE} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "0x7099…79C8" }).getAttribute("href")).toBe(
+      `/players/${ALICE}`,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Full address of 0x7099…79C8" }));
+    expect(screen.getByRole("link", { name: "Player page" }).getAttribute("href")).toBe(
+      `/players/${ALICE}`,
+    );
+  });
+
+  it("faceOnly: the face and its full address, for a line that names the player itself", () => {
+    render(
+      <MemoryRouter>
+        <AddressName address={ALICE} faceOnly />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText("0x7099…79C8")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Full address of 0x7099…79C8" }));
+    expect(screen.getByText(ALICE)).toBeTruthy();
   });
 });

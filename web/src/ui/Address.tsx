@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Link, useInRouterContext } from "react-router";
 import type { Address as Addr } from "viem";
 import { useConnection } from "wagmi";
 import { useEnsAvatar, useEnsName } from "@/chain/ens.ts";
@@ -8,11 +9,25 @@ import { Identicon } from "./Identicon.tsx";
 
 const FACE = 16;
 
+/** Where an account's own page is: its games and scores. */
+export const playerPath = (address: Addr): string => `/players/${address}`;
+
 /**
  * An account as players see it: its face (ENS avatar, else its jazzicon), then "You", its ENS
- * name, or 0x1234…abcd. The face is a button that shows the full address, with a copy button.
+ * name, or 0x1234…abcd, a link to the player's page. The face is a button that shows the full
+ * address, with a copy button and the same link. `faceOnly` leaves the name out, for a line that
+ * names the player in its own words (the turn log).
  */
-export function AddressName({ address, you = true }: { address: Addr; you?: boolean }) {
+export function AddressName({
+  address,
+  you = true,
+  faceOnly = false,
+}: {
+  address: Addr;
+  you?: boolean;
+  faceOnly?: boolean;
+}) {
+  const routed = useInRouterContext();
   const { address: me } = useConnection();
   const ens = useEnsName(address);
   const avatar = useEnsAvatar(ens);
@@ -32,7 +47,7 @@ export function AddressName({ address, you = true }: { address: Addr; you?: bool
   };
 
   return (
-    <span className="address" title={address}>
+    <span className={`address${faceOnly ? " address--face" : ""}`} title={address}>
       <button
         type="button"
         className="address__face"
@@ -50,13 +65,24 @@ export function AddressName({ address, you = true }: { address: Addr; you?: bool
           <Identicon address={address} size={FACE} />
         )}
       </button>
-      <span className="address__name">{text}</span>
+      {faceOnly ? null : routed ? (
+        <Link className="address__name" to={playerPath(address)}>
+          {text}
+        </Link>
+      ) : (
+        <span className="address__name">{text}</span>
+      )}
       {open && (
         <span className="address__full" id={fullId}>
           <code>{address}</code>{" "}
           <button type="button" className="button button--small" onClick={() => void copy()}>
             {copied ? "Copied" : "Copy"}
           </button>
+          {routed && (
+            <Link className="address__page" to={playerPath(address)}>
+              Player page
+            </Link>
+          )}
         </span>
       )}
     </span>

@@ -27,6 +27,18 @@ describe("CountdownText", () => {
     expect(container.textContent).toBe("closed");
   });
 
+  it("says its prefix only while time is left: never “move due in move overdue”", () => {
+    const left = render(
+      <CountdownText deadline={100} nowMs={40_000} prefix="move due in " expired="move overdue" />,
+    );
+    expect(left.container.textContent).toMatch(/^move due in 1:00/);
+    cleanup();
+    const over = render(
+      <CountdownText deadline={100} nowMs={100_000} prefix="move due in " expired="move overdue" />,
+    );
+    expect(over.container.textContent).toBe("move overdue");
+  });
+
   it("turns urgent in its last 30 seconds, for the eye and the ear", () => {
     const calm = render(<CountdownText deadline={100} nowMs={69_000} />);
     expect(calm.container.querySelector("time")?.className).toBe("countdown");

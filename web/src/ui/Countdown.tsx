@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatCountdown, speakCountdown } from "@dicehall/core/game/format.ts";
 import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
 import { useChainNow } from "./useNow.ts";
@@ -7,6 +8,8 @@ interface CountdownProps {
   deadline: number | bigint;
   /** Shown once the deadline has passed. */
   expired?: string;
+  /** Words before the time left ("move due in "), shown only while time is left. */
+  prefix?: ReactNode;
 }
 
 /** Time left until a contract deadline, on the chain's clock; urgent in its last 30 seconds. */
@@ -18,6 +21,7 @@ export function Countdown(props: CountdownProps) {
 export function CountdownText({
   deadline,
   expired = "time's up",
+  prefix,
   nowMs,
 }: CountdownProps & { nowMs: number }) {
   const deadlineMs = Number(deadline) * 1000;
@@ -25,16 +29,19 @@ export function CountdownText({
   if (left <= 0) return <span className="countdown is-expired">{expired}</span>;
   const urgent = left <= URGENT_MS;
   return (
-    <time
-      className={`countdown${urgent ? " is-urgent" : ""}`}
-      data-urgent={urgent ? "true" : undefined}
-      dateTime={new Date(deadlineMs).toISOString()}
-    >
-      <span aria-hidden="true">{formatCountdown(left)}</span>
-      <span className="sr-only">
-        {speakCountdown(left)}
-        {urgent ? ", hurry" : ""}
-      </span>
-    </time>
+    <>
+      {prefix}
+      <time
+        className={`countdown${urgent ? " is-urgent" : ""}`}
+        data-urgent={urgent ? "true" : undefined}
+        dateTime={new Date(deadlineMs).toISOString()}
+      >
+        <span aria-hidden="true">{formatCountdown(left)}</span>
+        <span className="sr-only">
+          {speakCountdown(left)}
+          {urgent ? ", hurry" : ""}
+        </span>
+      </time>
+    </>
   );
 }

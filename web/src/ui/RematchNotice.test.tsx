@@ -9,6 +9,7 @@ import { RematchNotice } from "./RematchNotice.tsx";
 
 const hall = vi.hoisted(() => ({ games: new Map<bigint, unknown>(), me: undefined as unknown }));
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: hall.me }) }));
+vi.mock("@/chain/ens.ts", () => ({ useEnsName: () => null, useEnsAvatar: () => null }));
 vi.mock("@/data/gameData.ts", () => ({ useHallGames: () => ({ games: hall.games }) }));
 
 afterEach(() => {
@@ -50,6 +51,10 @@ describe("RematchNotice", () => {
     renderAt("/leaderboard");
     const notice = screen.getByRole("status", { name: "Rematch" });
     expect(notice.textContent).toMatch(/^0x3C44…93BC wants a rematch of game #5\./);
+    // The host by face, with a link to their page.
+    expect(screen.getByRole("link", { name: "0x3C44…93BC" }).getAttribute("href")).toBe(
+      `/players/${BOB}`,
+    );
     expect(screen.getByRole("link", { name: "Join game #9" }).getAttribute("href")).toBe(
       "/games/9",
     );

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { shortAddress } from "@dicehall/core/game/format.ts";
 import { rematchesFor } from "@dicehall/core/game/rematch.ts";
 import { useHallGames } from "@/data/gameData.ts";
+import { AddressName } from "./Address.tsx";
 
 const DISMISSED_KEY = "dicehall.rematch.dismissed";
 
@@ -37,7 +37,7 @@ function RematchOffer({ address }: { address: Address }) {
   const lobbyPath = `/games/${offer.lobby.gameId}`;
   // The lobby's own page, and the end screen of the game it replays, say it themselves.
   if (pathname === lobbyPath || pathname === `/games/${offer.of.gameId}`) return null;
-  const who = offer.lobby.creator ? shortAddress(offer.lobby.creator) : "A player";
+  const who = offer.lobby.creator ? <AddressName address={offer.lobby.creator} /> : "A player";
   return (
     <aside className="notice notice--rematch" aria-label="Rematch" role="status">
       <p>

@@ -1,4 +1,10 @@
-import type { DecisionReview, GameRecord, PlayerReview } from "@dicehall/core/coach/analyse.ts";
+import type { ReactNode } from "react";
+import type {
+  DecisionReview,
+  GameRecord,
+  GameReview,
+  PlayerReview,
+} from "@dicehall/core/coach/analyse.ts";
 import { ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { useCoachReview } from "@/data/coach.ts";
 import { CoachObjective } from "./CoachObjective.tsx";
@@ -13,9 +19,21 @@ function mistakeWords(ruleSetId: RuleSetId, d: DecisionReview | null): string {
   return `turn ${d.turn + 1}, roll ${d.rollsUsed} (${d.dice.join("-")}): ${choiceWords(ruleSetId, d.played)} instead of ${choiceWords(ruleSetId, d.best)}, ${lossWords(d.loss)}`;
 }
 
-function Summary({ ruleSetId, players }: { ruleSetId: RuleSetId; players: PlayerReview[] }) {
+/** How a player is shown: by default the record's name; an on-chain game shows the account. */
+type PlayerLabel = (index: number, review: PlayerReview) => ReactNode;
+const byName: PlayerLabel = (_, review) => review.player;
+
+function Summary({
+  ruleSetId,
+  players,
+  label,
+}: {
+  ruleSetId: RuleSetId;
+  players: PlayerReview[];
+  label: PlayerLabel;
+}) {
   return (
-    <table className="coach-table" data-testid="coach-summary">
+    <table className="coach-table coach-summary" data-testid="coach-summary">
       <caption>Per player</caption>
       <thead>
         <tr>
@@ -29,16 +47,16 @@ function Summary({ ruleSetId, players }: { ruleSetId: RuleSetId; players: Player
       <tbody>
         {players.map((p, i) => (
           <tr key={i}>
-            <th scope="row">{p.player}</th>
-            <td>
+            <th scope="row">{label(i, p)}</th>
+            <td data-label="Score">
               {p.score}
               {p.finished ? "" : " (unfinished)"}
             </td>
-            <td>{p.totalLoss.toFixed(1)}</td>
-            <td>
+            <td data-label="Expected points lost">{p.totalLoss.toFixed(1)}</td>
+            <td data-label="Best moves">
               {percent(p.bestShare)} ({p.bestMoves} of {p.decisions.length})
             </td>
-            <td>{mistakeWords(ruleSetId, p.biggestMistake)}</td>
+            <td data-label="Biggest mistake">{mistakeWords(ruleSetId, p.biggestMistake)}</td>
           </tr>
         ))}
       </tbody>
@@ -50,6 +68,7 @@ function Decisions({ ruleSetId, player }: { ruleSetId: RuleSetId; player: Player
   return (
     <details className="coach-decisions">
       <summary>
+        {/* Words only: a summary is itself a control, so no face button inside it. */}
         {player.player}: every decision ({player.decisions.length})
       </summary>
       <table className="coach-table">
@@ -88,8 +107,20 @@ function Decisions({ ruleSetId, player }: { ruleSetId: RuleSetId; player: Player
  * and the biggest mistake; the expected final score through the game; every decision. Works from
  * the moves alone (an on-chain game's events or a practice game's record).
  */
-export function GameAnalysis({ game, cacheKey }: { game: GameRecord; cacheKey: string }) {
-  const { table, review } = useCoachReview(game, cacheKey);
+export function GameAnalysis({
+  game,
+  cacheKey,
+  playerLabel = byName,
+  review: ready,
+}: {
+  game: GameRecord;
+  cacheKey: string;
+  /** Shows player `index` (the account's face and full address on the analysis page). */
+  playerLabel?: PlayerLabel;
+  /** A review already made (the game index's): shown as it is, no coach started. */
+  review?: GameReview;
+}) {
+  const { table, review } = useCoachReview(game, cacheKey, ready);
   const info = ruleSet(game.ruleSet);
   return (
     <section className="coach-analysis" aria-labelledby="coach-analysis-title">
@@ -111,7 +142,7 @@ export function GameAnalysis({ game, cacheKey }: { game: GameRecord; cacheKey: s
             With best play from the start, a {info.name} sheet is expected to score{" "}
             {expectedWords(review.data.startValue)}.
           </p>
-          <Summary ruleSetId={game.ruleSet} players={review.data.players} />
+          <Summary ruleSetId={game.ruleSet} players={review.data.players} label={playerLabel} />
           <ExpectedScoreChart players={review.data.players} />
           <details className="coach-decisions">
             <summary>The chart's numbers</summary>

@@ -1,4 +1,4 @@
-import type { Choice } from "@dicehall/core/coach/analyse.ts";
+import { shownLoss, type Choice } from "@dicehall/core/coach/analyse.ts";
 import { ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 
 /** The coach's numbers and choices in words, for the hint and the analysis. */
@@ -6,9 +6,11 @@ import { ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 /** An expected score, to one decimal: 231.4. */
 export const expectedWords = (points: number): string => points.toFixed(1);
 
-/** Points given up against the best: "best" or "−1.3". */
-export const lossWords = (loss: number): string =>
-  loss < 0.05 ? (loss < 1e-9 ? "best" : "−0.0") : `−${loss.toFixed(1)}`;
+/** Points given up against the best: "best" (a tie, core's TIE_EPSILON) or "−1.3". */
+export const lossWords = (loss: number): string => {
+  const shown = shownLoss(loss);
+  return shown === 0 ? "best" : `−${shown.toFixed(1)}`;
+};
 
 /** Kept faces as a player says them: "keep 6, 6, 6", "re-roll all five". */
 export function keepWords(kept: readonly number[]): string {

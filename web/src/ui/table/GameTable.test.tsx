@@ -8,6 +8,10 @@ import { AnnouncerProvider } from "../announce.tsx";
 import { GameTable } from "./GameTable.tsx";
 import type { TableHandlers, TableModel } from "@dicehall/core/game/tableModel.ts";
 
+// An on-chain table's accounts (AddressName) ask for the connected wallet and ENS names.
+vi.mock("wagmi", () => ({ useConnection: () => ({ address: undefined }) }));
+vi.mock("@/chain/ens.ts", () => ({ useEnsName: () => null, useEnsAvatar: () => null }));
+
 afterEach(cleanup);
 
 function model(over: Partial<TableModel> = {}): TableModel {
@@ -269,6 +273,55 @@ describe("GameTable", () => {
     expect(list()).toHaveLength(20);
   });
 
+  it("shows an on-chain table's players by face in the sheet's headers and the turn log", () => {
+    const bob = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+    const base = model();
+    setup(
+      model({
+        players: [base.players[0], { ...base.players[1], name: "0x7099…79C8", address: bob }],
+        log: [
+          { id: "1", text: "0x7099…79C8 rolled 3, 3, 3, 3, 3 (roll 1 of 3).", player: bob },
+          { id: "2", text: "The first roll drew the turn order: you and 0x7099…79C8." },
+        ],
+      }),
+    );
+    const sheet = screen.getByRole("table", { name: "Score sheets" });
+    const header = within(sheet).getAllByRole("columnheader")[2];
+    expect(
+      within(header).getByRole("button", { name: "Full address of 0x7099…79C8" }),
+    ).toBeTruthy();
+    const items = within(screen.getByRole("region", { name: "Turn log" })).getAllByRole("listitem");
+    expect(
+      items.map((li) =>
+        within(li)
+          .queryAllByRole("button")
+          .map((b) => b.getAttribute("aria-label")),
+      ),
+    ).toEqual([[], ["Full address of 0x7099…79C8"]]);
+  });
+
+  it("says how far the upper bonus is only while it can still come", () => {
+    const done = newSheet(0);
+    done.boxes = done.boxes.map((_, i) => (i < 6 ? i + 1 : 0)); // upper total 21: bonus missed
+    const open = newSheet(0);
+    open.boxes[0] = 3; // 60 to go
+    const base = model();
+    setup(
+      model({
+        players: [
+          { ...base.players[0], sheet: open },
+          { ...base.players[1], sheet: done },
+        ],
+      }),
+    );
+    const row = screen.getByRole("row", { name: /^Upper bonus/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["60 to go", "0"]);
+  });
+
   it("has no axe violations", async () => {
     const { container } = setup();
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
@@ -328,9 +381,11 @@ describe("GameTable", () => {
     it("a press on another box starts over; the best box scores at once", async () => {
       const { handlers } = setup(fullHouse(), true);
       await userEvent.click(screen.getByTestId("box-0"));
-      await userEvent.click(screen.getByTestId("box-1")); // Twos: 4, far below 25: asks too
+      await userEvent.click(screen.getByTestId("box-7")); // Four of a Kind: 0, asks too
       expect(handlers.onScore).not.toHaveBeenCalled();
-      expect(screen.getByTestId("score-confirm").textContent).toMatch(/^Twos scores only 4/);
+      expect(screen.getByTestId("score-confirm").textContent).toMatch(
+        /^Four of a Kind scores 0 with these dice/,
+      );
       await userEvent.click(screen.getByTestId("box-8"));
       expect(handlers.onScore).toHaveBeenCalledWith(8);
     });

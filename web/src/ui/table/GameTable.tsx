@@ -91,8 +91,8 @@ export function GameTable({ model, handlers, banner, actions, guardScores }: Gam
     : null;
   useAnnounceScoring(scoringText);
   const guard = useCallback(
-    (box: number) => (guardScores ? scoreGuard(box, model.options, boxName) : null),
-    [guardScores, model.options, boxName],
+    (box: number) => (guardScores ? scoreGuard(box, model.options, boxName, model.ruleSet) : null),
+    [guardScores, model.options, boxName, model.ruleSet],
   );
 
   const me = model.scoringSeat === null ? null : model.players[model.scoringSeat];

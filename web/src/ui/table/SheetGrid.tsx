@@ -2,6 +2,7 @@ import { Fragment, type RefObject } from "react";
 import { ruleSet, type BoxInfo } from "@dicehall/core/rules/ruleSets.ts";
 import { totals, type BoxOption } from "@dicehall/core/rules/sheet.ts";
 import type { TableHandlers, TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
+import { AddressName } from "../Address.tsx";
 
 interface SheetGridProps {
   model: TableModel;
@@ -153,6 +154,9 @@ export function SheetGrid({
   const upper = info.boxes.filter((b) => b.section === "upper");
   const lower = info.boxes.filter((b) => b.section === "lower");
   const sums = model.players.map((p) => totals(p.sheet));
+  /** The upper bonus can still come: an upper box is open and the player still plays. */
+  const upperOpen = (p: TablePlayer) =>
+    !p.forfeited && upper.some((b) => p.sheet.boxes[b.index] === null);
 
   const rows = (boxes: BoxInfo[]) =>
     boxes.map((box) => (
@@ -202,7 +206,9 @@ export function SheetGrid({
                 }${player.isMe ? " is-me" : ""}`}
                 aria-current={seat === model.currentSeat ? "true" : undefined}
               >
-                <span className="sheet__player-name">{player.name}</span>
+                <span className="sheet__player-name">
+                  {player.address ? <AddressName address={player.address} /> : player.name}
+                </span>
                 {seat === model.currentSeat && <span className="sheet__player-tag">to play</span>}
                 {player.forfeited && <span className="sheet__player-tag">forfeited</span>}
               </th>
@@ -240,10 +246,13 @@ export function SheetGrid({
                 <td key={model.players[i].id}>
                   {t.upperBonus ? (
                     `+${t.upperBonus}`
-                  ) : (
+                  ) : upperOpen(model.players[i]) ? (
                     <span className="sheet__need">
                       {info.upperBonus!.threshold - t.upper} to go
                     </span>
+                  ) : (
+                    // Every upper box is filled (or the player is out): the bonus was missed.
+                    "0"
                   )}
                 </td>
               ))}

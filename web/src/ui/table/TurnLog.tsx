@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { TableModel } from "@dicehall/core/game/tableModel.ts";
+import { AddressName } from "../Address.tsx";
 
 /** The latest moves only, so the log never pushes the table off the screen; the rest on request. */
 export const RECENT_MOVES = 8;
@@ -19,7 +20,14 @@ export function TurnLog({ log }: { log: TableModel["log"] }) {
       ) : (
         <ol className="turnlog__list" reversed start={log.length}>
           {recent.map((entry) => (
-            <li key={entry.id}>{entry.text}</li>
+            <li key={entry.id}>
+              {entry.player && (
+                <>
+                  <AddressName address={entry.player} faceOnly />{" "}
+                </>
+              )}
+              {entry.text}
+            </li>
           ))}
         </ol>
       )}

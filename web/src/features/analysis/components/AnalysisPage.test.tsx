@@ -5,15 +5,21 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
 import { PLAYERS, scriptedGame } from "@dicehall/core/test/replay.testkit.ts";
+import { analyseGame } from "@dicehall/core/coach/analyse.ts";
+import { buildTable } from "@dicehall/core/coach/solver.ts";
+import { coachRecordOf } from "@dicehall/core/game/coachRecord.ts";
+import { foldGame } from "@dicehall/core/game/gameState.ts";
 import { setCoachPort } from "@/data/coach.ts";
 import { inProcessCoach } from "@/test/coachPort.ts";
 import { AnalysisPage } from "./AnalysisPage.tsx";
 
 const logs = vi.hoisted(() => ({ current: [] as HallLog[] }));
+const indexed = vi.hoisted(() => ({ current: { data: null } as { data: unknown } }));
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: PLAYERS[1] }) }));
 vi.mock("@/chain/hall.ts", () => ({ useHall: () => ({ chainId: 31337 }) }));
 vi.mock("@/data/indexer.ts", () => ({
   useGameLogs: () => ({ source: "chain", error: null, refetch() {}, data: { logs: logs.current } }),
+  useIndexedAnalysis: () => indexed.current,
 }));
 
 function renderPage(id: string) {
@@ -28,7 +34,10 @@ function renderPage(id: string) {
   );
 }
 
-beforeEach(() => setCoachPort(inProcessCoach));
+beforeEach(() => {
+  setCoachPort(inProcessCoach);
+  indexed.current = { data: null };
+});
 afterEach(() => {
   cleanup();
   setCoachPort(() => {
@@ -46,14 +55,45 @@ describe("AnalysisPage", () => {
     const rows = within(summary).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
       "0x7099…79C8",
-      "You (0x3C44…93BC)",
+      "You",
     ]);
+    // Each player by face, their full address a click away, and a link to their page.
+    expect(within(rows[1]).getByRole("button", { name: "Your full address" })).toBeTruthy();
+    expect(within(rows[0]).getByRole("link", { name: "0x7099…79C8" }).getAttribute("href")).toBe(
+      `/players/${PLAYERS[0]}`,
+    );
+    // A disclosure's summary is a control itself: no face button or link inside one.
+    expect(document.querySelectorAll("summary button, summary a")).toHaveLength(0);
     expect(rows.map((r) => Number(within(r).getAllByRole("cell")[0].textContent))).toEqual(
       game.finalTotals,
     );
     expect(screen.getByRole("link", { name: "Replay" }).getAttribute("href")).toBe(
       "/games/4/replay",
     );
+  });
+
+  it("shows the game index's review when it has one, without starting the coach", async () => {
+    const game = scriptedGame(5n, 2, PLAYERS.slice(0, 2));
+    logs.current = game.logs;
+    const record = coachRecordOf(foldGame(5n, game.logs))!;
+    const review = analyseGame(buildTable(2), record);
+    indexed.current = { data: { gameId: "5", analysed: true, ruleSet: 2, players: [], review } };
+    let started = false;
+    setCoachPort(() => {
+      started = true;
+      throw new Error("no worker: the index answered");
+    });
+    renderPage("5");
+    const summary = await screen.findByTestId("coach-summary");
+    const rows = within(summary).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
+      "0x7099…79C8",
+      "You (0x3C44…93BC)",
+    ]);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[1].textContent)).toEqual(
+      review.players.map((p) => p.totalLoss.toFixed(1)),
+    );
+    expect(started).toBe(false);
   });
 
   it("gives no analysis while the game is played", () => {

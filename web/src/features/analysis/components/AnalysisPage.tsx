@@ -10,7 +10,8 @@ import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
 import { gameReadProblem, NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { useHall } from "@/chain/hall.ts";
-import { useGameLogs } from "@/data/indexer.ts";
+import { useGameLogs, useIndexedAnalysis } from "@/data/indexer.ts";
+import { AddressName } from "@/ui/Address.tsx";
 import { GameAnalysis } from "@/ui/coach/GameAnalysis.tsx";
 import { SourceNotice } from "@/ui/SourceNotice.tsx";
 
@@ -56,6 +57,8 @@ export function AnalysisPage() {
 
 function Analysis({ gameId, logs }: { gameId: bigint; logs: HallLog[] }) {
   const { address: me } = useConnection();
+  // The game index's review when it has one (instant); else the coach runs in this browser.
+  const indexed = useIndexedAnalysis(gameId);
   const state = useMemo(() => foldGame(gameId, logs), [gameId, logs]);
   const record = useMemo(
     () =>
@@ -75,6 +78,16 @@ function Analysis({ gameId, logs }: { gameId: bigint; logs: HallLog[] }) {
       </p>
     );
   if (!record) return <p>This game has no moves to analyse.</p>;
+  if (indexed.data === undefined) return <p className="loading">Reading the game's analysis…</p>;
+  const review = indexed.data?.review
+    ? {
+        ...indexed.data.review,
+        players: indexed.data.review.players.map((p, i) => ({
+          ...p,
+          player: record.players[i]?.player ?? p.player,
+        })),
+      }
+    : undefined;
   return (
     <>
       <p>
@@ -82,7 +95,12 @@ function Analysis({ gameId, logs }: { gameId: bigint; logs: HallLog[] }) {
         {record.players.length === 1 ? "player" : "players"}: every roll and box from the game's
         events, weighed by the coach.
       </p>
-      <GameAnalysis game={record} cacheKey={`${gameId}:${logs.length}`} />
+      <GameAnalysis
+        game={record}
+        cacheKey={`${gameId}:${logs.length}`}
+        review={review}
+        playerLabel={(i) => <AddressName address={state.players[i]} />}
+      />
     </>
   );
 }

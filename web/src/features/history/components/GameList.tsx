@@ -81,12 +81,13 @@ export function GameList({
                   </ul>
                 </td>
                 {showMine && (
-                  <td>
+                  <td className="history-mine" data-label="You">
                     {seat ? (
                       <>
                         {RESULT_WORDS[seat.result]}
                         {seat.net !== null && (
                           <>
+                            {" "}
                             <br />
                             <Net token={game.token} value={seat.net} />
                           </>

@@ -15,8 +15,11 @@ import {
 } from "@dicehall/core/leaderboard/leaderboard.ts";
 import { periodStart } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import {
+  isSkillSortKey,
   parseLeaderboardQuery,
   rowToWire,
+  type WireLeaderboard,
+  type WireSkill,
   type WireStatus,
 } from "@dicehall/core/indexer/indexerWire.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
@@ -162,7 +165,7 @@ function leaderboardAnswer(url: URL): Answer {
   const q = parseLeaderboardQuery(url.searchParams);
   const logs = chain.logs as LeaderboardLog[];
   const rows = sortLeaderboard(foldLeaderboard(logs, { ruleSet: q.ruleSet, token: q.token }), {
-    key: q.sort,
+    key: isSkillSortKey(q.sort) ? "wins" : q.sort,
     direction: q.direction,
     token: q.sortToken,
   });
@@ -250,6 +253,41 @@ describe("LeaderboardPage without a game index", () => {
     // 50 rows, the gap and the viewer's row pinned below.
     expect(seen().rows).toHaveLength(52);
     expect(seen().more).toBe("Show 14 more");
+  });
+});
+
+describe("LeaderboardPage's skill columns", () => {
+  it("shows the index's rating, points lost and best moves, sorts by them, and links the rating", async () => {
+    vi.stubEnv("VITE_INDEXER_URL", URL_);
+    serve({
+      leaderboard: (url) => {
+        const answer = leaderboardAnswer(url).body as WireLeaderboard;
+        const skill: WireSkill[] = answer.rows.map((_, i) => ({
+          rating: i === 1 ? null : 20 - i,
+          ratedGames: 3,
+          analysedGames: 2,
+          lossPerGame: 10 + i / 4,
+          bestShare: 0.5,
+        }));
+        return { body: { ...answer, skill } };
+      },
+    });
+    page("?sort=rating");
+    await loaded();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toContain("Rating▼");
+    expect(headers).toContain("Points lost per game↕");
+    expect(headers).toContain("Best moves↕");
+    const first = screen.getAllByTestId("leaderboard-rating")[0];
+    expect(first.textContent).toBe("20.0");
+    const player = leaderboardRequests()[0].searchParams;
+    expect(player.get("sort")).toBe("rating");
+    const row = first.closest("tr")!;
+    expect(row.textContent).toContain("10.0");
+    expect(row.textContent).toContain("50%");
+    expect(first.getAttribute("href")).toMatch(/^\/players\/0x[0-9a-fA-F]{40}$/);
+    // A player without a rating shows a dash, no link.
+    expect(document.querySelectorAll("tbody tr")[1].textContent).toContain("–");
   });
 });
 

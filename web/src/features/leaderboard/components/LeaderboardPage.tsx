@@ -3,13 +3,9 @@ import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { RULE_SETS, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { useHall } from "@/chain/hall.ts";
-import { LEADERBOARD_PAGE, useLeaderboard } from "@/data/indexer.ts";
-import {
-  TIE_BREAK_TEXT,
-  isLeaderboardSortKey,
-  type LeaderboardSort,
-  type LeaderboardSortKey,
-} from "@dicehall/core/leaderboard/leaderboard.ts";
+import { LEADERBOARD_PAGE, useLeaderboard, type BoardSort } from "@/data/indexer.ts";
+import { TIE_BREAK_TEXT, isLeaderboardSortKey } from "@dicehall/core/leaderboard/leaderboard.ts";
+import { isSkillSortKey } from "@dicehall/core/indexer/indexerWire.ts";
 import { isPeriod, PERIODS, type Period } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import { ReadError } from "@/ui/ReadError.tsx";
 import { SourceNotice } from "@/ui/SourceNotice.tsx";
@@ -28,9 +24,11 @@ function useLeaderboardParams() {
   const period: Period = isPeriod(periodParam) ? periodParam : "all";
   const sortParam = params.get("sort");
   const key =
-    isLeaderboardSortKey(sortParam) && (sortParam !== "net" || token) ? sortParam : "wins";
+    (isLeaderboardSortKey(sortParam) && (sortParam !== "net" || token)) || isSkillSortKey(sortParam)
+      ? sortParam
+      : "wins";
   const direction = params.get("dir") === "asc" ? "asc" : "desc";
-  const sort: LeaderboardSort = { key, direction, token };
+  const sort: BoardSort = { key, direction, token };
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -54,13 +52,13 @@ export function LeaderboardPage() {
   const board = useLeaderboard({ ruleSet, token, period, sort, me });
   const tokens = board.data?.tokens ?? [];
 
-  const setSort = (key: LeaderboardSortKey) => {
+  const setSort = (key: BoardSort["key"]) => {
     const direction =
       sort.key === key
         ? sort.direction === "desc"
           ? "asc"
           : "desc"
-        : key === "player"
+        : key === "player" || key === "lossPerGame"
           ? "asc"
           : "desc";
     update({
@@ -105,6 +103,7 @@ export function LeaderboardPage() {
           me={me}
           tokens={token ? [token.toLowerCase()] : tokens}
           netSortable={!!token}
+          skill={board.source === "indexer" ? board.data.skill : undefined}
         />
         {board.hasMore && (
           <button type="button" className="button" onClick={board.showMore}>
@@ -191,7 +190,11 @@ export function LeaderboardPage() {
         Ties count as a win for every tied player. A forfeited game counts as played and lost; best
         and average scores are over completed sheets. Yahtzees are 50s in the five-of-a-kind box
         plus every Yahtzee bonus. Net winnings are what the hall credited at the end minus the bet,
-        per token (roll fees not included); choose a token to sort by them.
+        per token (roll fees not included); choose a token to sort by them. From the game index: the
+        rating is each player's skill rating (openskill's Weng-Lin model, mu − 3σ, from the order of
+        finish of every game; a forfeit is a loss) in the chosen rule set, or their best rule set;
+        points lost per game and best moves are the coach's analysis of their games under these
+        filters.
       </p>
     </div>
   );

@@ -1,16 +1,17 @@
 import { Fragment } from "react";
+import { Link } from "react-router";
 import type { Address } from "viem";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
-import type {
-  LeaderboardRow,
-  LeaderboardSort,
-  LeaderboardSortKey,
-} from "@dicehall/core/leaderboard/leaderboard.ts";
+import type { LeaderboardRow, LeaderboardSortKey } from "@dicehall/core/leaderboard/leaderboard.ts";
+import type { SkillSortKey, WireSkill } from "@dicehall/core/indexer/indexerWire.ts";
+import type { BoardSort } from "@/data/indexer.ts";
 import { AddressName } from "@/ui/Address.tsx";
-import { SignedAmount } from "./TokenText.tsx";
+import { SignedAmount } from "@/ui/SignedAmount.tsx";
+
+type SortKey = LeaderboardSortKey | SkillSortKey;
 
 interface Column {
-  key: LeaderboardSortKey;
+  key: SortKey;
   label: string;
   numeric: boolean;
 }
@@ -25,6 +26,13 @@ const COLUMNS: Column[] = [
   { key: "yahtzees", label: "Yahtzees", numeric: true },
 ];
 
+/** The index's skill columns: shown when the index answers (the chain alone has no analyses). */
+const SKILL_COLUMNS: Column[] = [
+  { key: "rating", label: "Rating", numeric: true },
+  { key: "lossPerGame", label: "Points lost per game", numeric: true },
+  { key: "bestShare", label: "Best moves", numeric: true },
+];
+
 function SortHeader({
   column,
   sort,
@@ -32,8 +40,8 @@ function SortHeader({
   sortable = true,
 }: {
   column: Pick<Column, "key" | "label" | "numeric">;
-  sort: LeaderboardSort;
-  onSort: (key: LeaderboardSortKey) => void;
+  sort: BoardSort;
+  onSort: (key: SortKey) => void;
   sortable?: boolean;
 }) {
   const active = sort.key === column.key;
@@ -54,16 +62,44 @@ function SortHeader({
   );
 }
 
+function SkillCells({ player, skill }: { player: Address; skill: WireSkill | undefined }) {
+  return (
+    <>
+      <td className="is-numeric">
+        {skill?.rating == null ? (
+          "–"
+        ) : (
+          <Link
+            to={`/players/${player}`}
+            title={`Rating after ${skill.ratedGames} rated games: the player's page`}
+            data-testid="leaderboard-rating"
+          >
+            {skill.rating.toFixed(1)}
+          </Link>
+        )}
+      </td>
+      <td className="is-numeric">
+        {skill?.lossPerGame == null ? "–" : skill.lossPerGame.toFixed(1)}
+      </td>
+      <td className="is-numeric">
+        {skill?.bestShare == null ? "–" : `${Math.round(skill.bestShare * 100)}%`}
+      </td>
+    </>
+  );
+}
+
 function Row({
   row,
   rank,
   me,
   tokens,
+  skill,
 }: {
   row: LeaderboardRow;
   rank: number;
   me: Address | undefined;
   tokens: string[];
+  skill: Map<string, WireSkill> | undefined;
 }) {
   const mine = sameAddress(row.player, me);
   return (
@@ -79,6 +115,7 @@ function Row({
       <td className="is-numeric">{row.best ?? "–"}</td>
       <td className="is-numeric">{row.average === null ? "–" : row.average.toFixed(1)}</td>
       <td className="is-numeric">{row.yahtzees}</td>
+      {skill && <SkillCells player={row.player} skill={skill.get(row.player.toLowerCase())} />}
       <td className="is-numeric">
         {tokens.filter((t) => row.net[t] !== undefined).length === 0 ? (
           "–"
@@ -107,24 +144,28 @@ export function LeaderboardTable({
   me,
   tokens,
   netSortable,
+  skill,
 }: {
   /** The rows shown, ranked from 1. */
   rows: LeaderboardRow[];
   /** The viewer's rank and row, wherever they are on the board. */
   mine: { rank: number; row: LeaderboardRow } | null;
-  sort: LeaderboardSort;
-  onSort: (key: LeaderboardSortKey) => void;
+  sort: BoardSort;
+  onSort: (key: SortKey) => void;
   me: Address | undefined;
   /** Lower-case tokens whose net winnings the last column lists. */
   tokens: string[];
   netSortable: boolean;
+  /** Ratings and accuracy by lower-case player, when the index has them: three more columns. */
+  skill?: Map<string, WireSkill>;
 }) {
+  const columns = skill ? [...COLUMNS, ...SKILL_COLUMNS] : COLUMNS;
   return (
     <div className="leaderboard__wrap">
       <table className="leaderboard__table">
         <caption className="sr-only">
           Players ranked by{" "}
-          {COLUMNS.find((c) => c.key === sort.key)?.label.toLowerCase() ?? "net winnings"},{" "}
+          {columns.find((c) => c.key === sort.key)?.label.toLowerCase() ?? "net winnings"},{" "}
           {sort.direction === "asc" ? "lowest" : "highest"} first. Column headers sort the table.
         </caption>
         <thead>
@@ -132,7 +173,7 @@ export function LeaderboardTable({
             <th scope="col" className="is-numeric">
               #
             </th>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
             ))}
             <SortHeader
@@ -145,14 +186,14 @@ export function LeaderboardTable({
         </thead>
         <tbody>
           {rows.map((row, i) => (
-            <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} />
+            <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
           ))}
           {mine && mine.rank > rows.length && (
             <Fragment>
               <tr className="leaderboard__gap" aria-hidden="true">
-                <td colSpan={COLUMNS.length + 2}>⋯</td>
+                <td colSpan={columns.length + 2}>⋯</td>
               </tr>
-              <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} />
+              <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} skill={skill} />
             </Fragment>
           )}
         </tbody>

@@ -13,19 +13,33 @@ const TUSD: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 // The wallet, the chain and the create flow are stand-ins: the form's own words are under test.
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: ME }) }));
 vi.mock("@/chain/hall.ts", () => ({ useHall: () => null }));
+vi.mock("@/chain/batch.ts", () => ({ useWalletBatches: () => false }));
 const flow = vi.hoisted(() => ({
   needsApproval: true,
   create: (): Promise<bigint | null> => Promise.resolve(null),
 }));
+// One confirmation a game: the session's prices are stand-ins too.
+const session = vi.hoisted(() => ({
+  offer: {
+    needs: { rolls: 42, feeDeposit: 63_000n, keyGas: 9_000_000n },
+    expiresAt: 1_800_000_000,
+    value: 9_063_000n,
+  } as unknown,
+  passed: [] as unknown[],
+}));
+vi.mock("@/chain/sessionHooks.ts", () => ({ useSessionOffer: () => session.offer }));
 vi.mock("../hooks/useCreateGame.ts", () => ({
-  useCreateGame: () => ({
-    create: () => flow.create(),
-    step: "approve",
-    payment: { needsApproval: flow.needsApproval, approveTx: { phase: "idle" } },
-    createTx: { phase: "idle" },
-    busy: false,
-    error: null,
-  }),
+  useCreateGame: (_draft: unknown, _ctx: unknown, offer: unknown) => (
+    session.passed.push(offer),
+    {
+      create: () => flow.create(),
+      step: "approve",
+      payment: { needsApproval: flow.needsApproval, approveTx: { phase: "idle" } },
+      createTx: { phase: "idle" },
+      busy: false,
+      error: null,
+    }
+  ),
 }));
 
 const settings: HallSettings = {
@@ -61,16 +75,39 @@ function form() {
 afterEach(() => {
   cleanup();
   flow.needsApproval = true;
+  session.passed = [];
 });
 
 describe("CreateGameForm", () => {
+  it("plays with one confirmation by default and shows what goes in before the wallet opens", () => {
+    form();
+    const oneConfirmation = screen.getByRole("radio", { name: "Play with one confirmation" });
+    expect((oneConfirmation as HTMLInputElement).checked).toBe(true);
+    const summary = screen.getByTestId("session-summary").textContent ?? "";
+    expect(summary).toMatch(/the bet: 1 TUSD/);
+    expect(summary).toMatch(
+      /roll fees put into your credit in the hall: 63000 units \(up to 42 rolls\)/,
+    );
+    expect(summary).toMatch(/gas for this browser's session key: 9000000 units/);
+    expect(summary).toMatch(/comes back to your wallet when the game ends/);
+    expect(session.passed.at(-1)).toBe(session.offer);
+  });
+
+  it("signs every move when the player chooses so: no session is opened", () => {
+    form();
+    fireEvent.click(screen.getByRole("radio", { name: "Sign every move" }));
+    expect(screen.queryByTestId("session-summary")).toBeNull();
+    expect(screen.getByText(/Your wallet asks for every roll and every score/)).toBeTruthy();
+    expect(session.passed.at(-1)).toBeNull();
+  });
+
   it("puts “Fix the invitees marked below.” above the marked invitees", () => {
     form();
     fireEvent.change(screen.getByLabelText("Invite players (optional)"), {
       target: { value: "0x1234\n0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" },
     });
     const message = screen.getByText("Fix the invitees marked below.");
-    const marks = screen.getByRole("list");
+    const marks = screen.getByRole("list", { name: "" });
     expect(marks.querySelector(".is-bad")).not.toBeNull();
     expect(message.compareDocumentPosition(marks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(

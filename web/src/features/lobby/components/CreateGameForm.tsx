@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
-import { RULE_SETS } from "@dicehall/core/rules/ruleSets.ts";
+import { RULE_SETS, boxCount } from "@dicehall/core/rules/ruleSets.ts";
 import {
   formatAmount,
   formatDuration,
@@ -19,6 +19,11 @@ import { useHeldLabel } from "@/ui/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "@/chain/ens.ts";
+import { useSessionOffer } from "@/chain/sessionHooks.ts";
+import { useWalletBatches } from "@/chain/batch.ts";
+import { localStore } from "@/data/localStore.ts";
+import { SessionChoice } from "@/ui/SessionChoice.tsx";
+import { useChainNow } from "@/ui/useNow.ts";
 
 /** A rematch starts from the finished game's own config. */
 export type Prefill = NewGame;
@@ -76,12 +81,32 @@ export function CreateGameForm({
   const [moveTimeout, setMoveTimeout] = useState(nearest(moveChoices, prefill?.moveTimeout ?? 300));
   const [inviteText, setInviteText] = useState(prefill?.invitees.join("\n") ?? "");
   const [submitted, setSubmitted] = useState(false);
+  // One confirmation a game (a session key plays the moves) unless the player chooses otherwise,
+  // or this browser keeps nothing.
+  const keyStorage = localStore() !== undefined;
+  const [oneConfirmation, setOneConfirmation] = useState(keyStorage);
+  const nowMs = useChainNow(10_000);
   const betInput = useRef<HTMLInputElement>(null);
   const inviteInput = useRef<HTMLTextAreaElement>(null);
 
   const balance = useTokenBalance(token?.address ?? NATIVE, address);
+  const coinBalance = useTokenBalance(NATIVE, address);
   const invitees = useInvitees(inviteText, address);
   const bet = token ? parseAmount(betText, token.decimals) : null;
+  const offer = useSessionOffer(
+    oneConfirmation && keyStorage && token && bet !== null
+      ? {
+          token: token.address,
+          bet,
+          boxes: boxCount(ruleSetId),
+          seats,
+          joinWindow,
+          moveTimeout,
+        }
+      : null,
+    Math.floor(nowMs / 1000),
+  );
+  const nativeCoin = hall?.chain.nativeCurrency;
 
   const problems: Record<string, string> = {};
   if (!token) problems.token = "The hall accepts no token right now.";
@@ -90,6 +115,11 @@ export function CreateGameForm({
     problems.bet = `Bets in ${token.symbol} go from ${formatTokenAmount(token.minBet, token, 6)} to ${formatTokenAmount(token.maxBet, token, 6)}.`;
   } else if (token && bet !== null && balance.data !== undefined && balance.data < bet) {
     problems.bet = `Your balance is ${formatTokenAmount(balance.data, token)}, less than the bet.`;
+  } else if (offer && coinBalance.data !== undefined && nativeCoin) {
+    const coinNeeded = offer.value;
+    if (coinBalance.data < coinNeeded) {
+      problems.bet = `You have ${formatTokenAmount(coinBalance.data, nativeCoin, 6)}; with the roll fees and the session key's gas this needs ${formatTokenAmount(coinNeeded, nativeCoin, 6)}. Choose "Sign every move" or a smaller bet.`;
+    }
   }
   const inviteCount = invitees.lines.length;
   if (invitees.lines.some((l) => l.problem)) problems.invitees = "Fix the invitees marked below.";
@@ -117,7 +147,8 @@ export function CreateGameForm({
     name: (a: Address) => shortAddress(a),
     nativeSymbol: hall?.chain.nativeCurrency.symbol,
   };
-  const flow = useCreateGame(draft, ctx);
+  const batches = useWalletBatches();
+  const flow = useCreateGame(draft, ctx, oneConfirmation && keyStorage ? offer : null);
   const [submitLabel, holdLabel] = useHeldLabel(
     flow.payment.needsApproval ? `Approve ${token?.symbol} and open the table` : "Open the table",
   );
@@ -137,6 +168,8 @@ export function CreateGameForm({
       return;
     }
     if (!draft || !address) return;
+    // The amounts are shown before the wallet opens: not before they are known.
+    if (oneConfirmation && keyStorage && !offer) return;
     const gameId = await holdLabel(() => flow.create());
     if (gameId === null) return;
     // "Play now" looks for this kind of table next time.
@@ -339,6 +372,19 @@ export function CreateGameForm({
           </ul>
         )}
       </div>
+
+      <SessionChoice
+        oneConfirmation={oneConfirmation && keyStorage}
+        onChange={setOneConfirmation}
+        offer={offer}
+        token={token}
+        bet={bet}
+        native={nativeCoin}
+        available={keyStorage}
+        approval={flow.payment.needsApproval}
+        batched={batches}
+        verb="open the table"
+      />
 
       {/* No amounts while the bet is one the hall would refuse. */}
       {token && bet !== null && pot !== null && !problems.bet && (

@@ -84,10 +84,21 @@ function LobbyList({ rows, empty, label }: { rows: LobbyRow[]; empty: string; la
 
 const KIND_TEXT: Record<MyGameKind, string> = {
   myTurn: "Your turn",
+  draw: "Roll for the turn order",
   waiting: "Waiting for players",
   playing: "In play",
   finished: "Finished",
   cancelled: "Cancelled",
+};
+
+/** The clock of a live game in words: before its end, and once it has run out. */
+const DUE_TEXT: Record<MyGameKind, { prefix: string; expired: string }> = {
+  waiting: { prefix: "closes in ", expired: "closed" },
+  draw: { prefix: "first roll due in ", expired: "no first roll: it can be called off" },
+  myTurn: { prefix: "move due in ", expired: "move overdue" },
+  playing: { prefix: "move due in ", expired: "move overdue" },
+  finished: { prefix: "", expired: "" },
+  cancelled: { prefix: "", expired: "" },
 };
 
 function Outcome({ row }: { row: MyGameRow }) {
@@ -114,7 +125,8 @@ function MyGames({ rows }: { rows: MyGameRow[] }) {
     <ul className="lobby-list" aria-label="My games">
       {rows.map((row) => {
         const { game, view, kind } = row;
-        const live = kind === "waiting" || kind === "myTurn" || kind === "playing";
+        const live = kind !== "finished" && kind !== "cancelled";
+        const mine = kind === "myTurn" || kind === "draw";
         const deadline = view && view.deadline > 0n ? view.deadline : null;
         return (
           <li key={String(game.gameId)} className={`lobby-card lobby-card--${kind}`}>
@@ -136,20 +148,18 @@ function MyGames({ rows }: { rows: MyGameRow[] }) {
             <div className="lobby-card__side">
               {live && deadline && (
                 <span className="lobby-card__time">
-                  <span className="muted small">
-                    {kind === "waiting" ? "closes in " : "move due in "}
-                  </span>
                   <Countdown
                     deadline={deadline}
-                    expired={kind === "waiting" ? "closed" : "overdue"}
+                    prefix={<span className="muted small">{DUE_TEXT[kind].prefix}</span>}
+                    expired={DUE_TEXT[kind].expired}
                   />
                 </span>
               )}
               <Link
-                className={`button${kind === "myTurn" ? " button--primary" : ""}`}
+                className={`button${mine ? " button--primary" : ""}`}
                 to={`/games/${game.gameId}`}
               >
-                {kind === "myTurn" ? "Play" : live ? "Open" : "View"}
+                {mine ? "Play" : live ? "Open" : "View"}
               </Link>
             </div>
           </li>

@@ -36,6 +36,18 @@ export function PlayNow({ rows, nowMs }: { rows: readonly LobbyRow[]; nowMs: num
         A seat at a {prefs.seats}-player {rules} table for{" "}
         {formatTokenAmount(prefs.bet, prefs.tokenInfo, 6)} (or close to it), or a new one that the
         next player to press joins.
+        {flow.offer && flow.nativeCoin && (
+          <>
+            {" "}
+            Your wallet asks once ({flow.erc20 ? "after approving the token, " : ""}for{" "}
+            {formatTokenAmount(flow.offer.value, flow.nativeCoin, 6)}
+            {flow.erc20 ? ` and the ${prefs.tokenInfo?.symbol ?? "token"} bet` : ""}: the bet,{" "}
+            {formatTokenAmount(flow.offer.needs.feeDeposit, flow.nativeCoin, 6)} of roll fees into
+            your credit and {formatTokenAmount(flow.offer.needs.keyGas, flow.nativeCoin, 6)} of gas
+            for this browser's session key, which then plays your moves); what is not spent comes
+            back.
+          </>
+        )}
       </p>
       {flow.moved && (
         <p className="tx" role="status">

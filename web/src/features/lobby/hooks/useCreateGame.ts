@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { parseEventLogs, type Address } from "viem";
+import { useConfig, useConnection } from "wagmi";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { useHall } from "@/chain/hall.ts";
 import type { ErrorContext } from "@/chain/errors.ts";
 import { useBetPayment } from "@/chain/payment.ts";
-import { hallCall, useTx } from "@/chain/tx.ts";
+import { rememberSessionGame } from "@/chain/session.ts";
+import { sessionGrant, type SessionOffer } from "@/chain/sessionHooks.ts";
+import { walletBatches } from "@/chain/batch.ts";
+import { approveCall, hallCall, useTx } from "@/chain/tx.ts";
 
 export interface NewGame {
   token: Address;
@@ -16,9 +20,19 @@ export interface NewGame {
   invitees: Address[];
 }
 
-/** Approve (ERC-20, when needed) and open the lobby; resolves to the new game id. */
-export function useCreateGame(draft: NewGame | null, ctx: ErrorContext) {
+/**
+ * Approve (ERC-20, when needed) and open the lobby; resolves to the new game id. With `session`
+ * (one confirmation a game), the same call names this browser's session key and pays its gas and
+ * the roll fees into the credit.
+ */
+export function useCreateGame(
+  draft: NewGame | null,
+  ctx: ErrorContext,
+  session: SessionOffer | null = null,
+) {
   const hall = useHall();
+  const { address } = useConnection();
+  const wagmiConfig = useConfig();
   const payment = useBetPayment(draft?.token, draft?.bet ?? 0n, ctx);
   const createTx = useTx(ctx);
   const [step, setStep] = useState<"idle" | "approve" | "create">("idle");
@@ -26,32 +40,39 @@ export function useCreateGame(draft: NewGame | null, ctx: ErrorContext) {
   const create = async (): Promise<bigint | null> => {
     if (!hall || !draft) return null;
     createTx.reset();
-    if (payment.needsApproval) {
-      setStep("approve");
-      if (!(await payment.approve())) {
-        setStep("idle");
-        return null;
+    const config = {
+      token: draft.token,
+      bet: draft.bet,
+      seats: draft.seats,
+      ruleSet: draft.ruleSet,
+      joinWindow: draft.joinWindow,
+      moveTimeout: draft.moveTimeout,
+      invitees: draft.invitees,
+    };
+    const grant = session && address ? sessionGrant(hall, address, session) : null;
+    const request =
+      session && grant
+        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
+        : hallCall(hall.address, "createGame", [config], payment.value);
+    let receipt;
+    // A wallet that batches (EIP-5792) approves and opens the table in one confirmation.
+    if (payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId))) {
+      setStep("create");
+      receipt = await createTx.runBatch([
+        approveCall(draft.token, hall.address, draft.bet),
+        request,
+      ]);
+    } else {
+      if (payment.needsApproval) {
+        setStep("approve");
+        if (!(await payment.approve())) {
+          setStep("idle");
+          return null;
+        }
       }
+      setStep("create");
+      receipt = await createTx.run(request);
     }
-    setStep("create");
-    const receipt = await createTx.run(
-      hallCall(
-        hall.address,
-        "createGame",
-        [
-          {
-            token: draft.token,
-            bet: draft.bet,
-            seats: draft.seats,
-            ruleSet: draft.ruleSet,
-            joinWindow: draft.joinWindow,
-            moveTimeout: draft.moveTimeout,
-            invitees: draft.invitees,
-          },
-        ],
-        payment.value,
-      ),
-    );
     setStep("idle");
     if (!receipt) return null;
     const [created] = parseEventLogs({
@@ -59,7 +80,10 @@ export function useCreateGame(draft: NewGame | null, ctx: ErrorContext) {
       logs: receipt.logs,
       eventName: "GameCreated",
     });
-    return created?.args.gameId ?? null;
+    const gameId = created?.args.gameId ?? null;
+    // The key was granted for this game: its end pays the key's player out.
+    if (gameId !== null && grant && address) rememberSessionGame(hall.chainId, address, gameId);
+    return gameId;
   };
 
   return {

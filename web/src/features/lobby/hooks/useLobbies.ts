@@ -4,7 +4,18 @@ import { useConnection } from "wagmi";
 import { useGameViews, useHallGames, useInvites, type GameView } from "@/data/gameData.ts";
 import { currentPlayer, sameAddress, type GameState } from "@dicehall/core/game/gameState.ts";
 
-export type MyGameKind = "waiting" | "myTurn" | "playing" | "finished" | "cancelled";
+/** "draw": every seat is taken and nobody has made the first roll, which any player may make. */
+export type MyGameKind = "waiting" | "draw" | "myTurn" | "playing" | "finished" | "cancelled";
+
+/** Where one of my games stands, for the lobby's list. */
+export function myGameKind(g: GameState, me: Address | undefined): MyGameKind {
+  if (g.status === "open") return "waiting";
+  if (g.status === "running") {
+    if (!g.orderDrawn) return "draw";
+    return sameAddress(currentPlayer(g), me) ? "myTurn" : "playing";
+  }
+  return g.status === "cancelled" ? "cancelled" : "finished";
+}
 
 export interface LobbyRow {
   game: GameState;
@@ -53,14 +64,9 @@ export function useLobbies(now: number) {
   const row = (game: GameState): LobbyRow => ({ game, view: views.data?.get(String(game.gameId)) });
   const joinable = (r: LobbyRow) => !r.view || Number(r.view.deadline) * 1000 > now;
 
-  const kindOf = (g: GameState): MyGameKind => {
-    if (g.status === "open") return "waiting";
-    if (g.status === "running")
-      return sameAddress(currentPlayer(g), address) ? "myTurn" : "playing";
-    return g.status === "cancelled" ? "cancelled" : "finished";
-  };
   const order: Record<MyGameKind, number> = {
     myTurn: 0,
+    draw: 0,
     waiting: 1,
     playing: 2,
     finished: 3,
@@ -73,7 +79,7 @@ export function useLobbies(now: number) {
     open: open.map(row).filter(joinable).sort(newestFirst),
     invited: invited.map(row).filter(joinable).sort(newestFirst),
     mine: mine
-      .map((g): MyGameRow => ({ ...row(g), kind: kindOf(g) }))
+      .map((g): MyGameRow => ({ ...row(g), kind: myGameKind(g, address) }))
       .sort((a, b) => order[a.kind] - order[b.kind] || newestFirst(a, b)),
     tokens: [
       ...new Set([...games.values()].flatMap((g) => (g.token ? [g.token.toLowerCase()] : []))),

@@ -8,7 +8,11 @@ import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useHallSettings } from "@/chain/settings.ts";
 import { isNative } from "@/chain/tokens.ts";
+import { rememberSessionGame } from "@/chain/session.ts";
+import { sessionGrant, sessionOffer, useSessionOffer } from "@/chain/sessionHooks.ts";
 import { approveCall, hallCall, useTx } from "@/chain/tx.ts";
+import { localStore } from "@/data/localStore.ts";
+import { boxCount } from "@dicehall/core/rules/ruleSets.ts";
 import { loadTablePrefs, saveTablePrefs } from "@/data/tablePrefs.ts";
 import {
   clamp,
@@ -64,6 +68,32 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
   const tx = useTx(ctx);
   const [step, setStep] = useState<"idle" | "approve" | "join" | "open" | "move">("idle");
   const [moved, setMoved] = useState<{ from: bigint; to: bigint } | null>(null);
+  // One confirmation a game, as the create and join forms: a session key opened with the seat.
+  const keyStorage = localStore() !== undefined;
+  const timing = settings.data && {
+    joinWindow: clamp(
+      PLAY_NOW_JOIN_WINDOW,
+      settings.data.joinWindow.min,
+      settings.data.joinWindow.max,
+    ),
+    moveTimeout: clamp(
+      PLAY_NOW_MOVE_TIMEOUT,
+      settings.data.moveTimeout.min,
+      settings.data.moveTimeout.max,
+    ),
+  };
+  const offer = useSessionOffer(
+    keyStorage && prefs && timing
+      ? {
+          token: prefs.token,
+          bet: prefs.bet,
+          boxes: boxCount(prefs.ruleSet),
+          seats: prefs.seats,
+          ...timing,
+        }
+      : null,
+    Math.floor(nowMs / 1000),
+  );
 
   /** The token's allowance for `bet`, asked for if short; false if the player refused it. */
   const allowed = async (bet: bigint): Promise<boolean> => {
@@ -116,36 +146,38 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
         seats: prefs.seats,
         ruleSet: prefs.ruleSet,
       });
+    // The session's value with this table's own bet.
+    const session = offer && sessionOffer({ ...offer, token: prefs.token, bet });
+    const grant = session ? sessionGrant(hall, me, session) : null;
     if (choice.kind === "join") {
       setStep("join");
       const receipt = await tx.run(
-        hallCall(hall.address, "joinGame", [choice.gameId], native ? bet : 0n),
+        session && grant
+          ? hallCall(hall.address, "joinGameWithSession", [choice.gameId, grant], session.value)
+          : hallCall(hall.address, "joinGame", [choice.gameId], native ? bet : 0n),
       );
       setStep("idle");
       if (!receipt) return;
+      if (grant) rememberSessionGame(hall.chainId, me, choice.gameId);
       remember();
       navigate(`/games/${choice.gameId}`);
       return;
     }
     setStep("open");
     const { joinWindow, moveTimeout } = settings.data;
+    const config = {
+      token: prefs.token,
+      bet,
+      seats: prefs.seats,
+      ruleSet: prefs.ruleSet,
+      joinWindow: clamp(PLAY_NOW_JOIN_WINDOW, joinWindow.min, joinWindow.max),
+      moveTimeout: clamp(PLAY_NOW_MOVE_TIMEOUT, moveTimeout.min, moveTimeout.max),
+      invitees: [],
+    };
     const receipt = await tx.run(
-      hallCall(
-        hall.address,
-        "createGame",
-        [
-          {
-            token: prefs.token,
-            bet,
-            seats: prefs.seats,
-            ruleSet: prefs.ruleSet,
-            joinWindow: clamp(PLAY_NOW_JOIN_WINDOW, joinWindow.min, joinWindow.max),
-            moveTimeout: clamp(PLAY_NOW_MOVE_TIMEOUT, moveTimeout.min, moveTimeout.max),
-            invitees: [],
-          },
-        ],
-        native ? bet : 0n,
-      ),
+      session && grant
+        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
+        : hallCall(hall.address, "createGame", [config], native ? bet : 0n),
     );
     if (!receipt) return setStep("idle");
     remember();
@@ -156,6 +188,7 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
     });
     if (!created) return setStep("idle");
     const mine = created.args.gameId;
+    if (grant) rememberSessionGame(hall.chainId, me, mine);
     // Someone may have pressed in the same moment: the older of the two tables wins.
     const now = nowMs + (Date.now() - started);
     const twin = olderTwin(await tablesBelow(mine), mine, prefs, me, now);
@@ -174,8 +207,10 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
     }
     if (!(await allowed(bet))) return setStep("idle");
     setStep("move");
+    // The session opened with `mine` plays the twin too: a plain join, the key's game moves.
     const joined = await tx.run(hallCall(hall.address, "joinGame", [twin], native ? bet : 0n));
     setStep("idle");
+    if (joined && grant) rememberSessionGame(hall.chainId, me, twin);
     if (joined) navigate(`/games/${twin}`);
   };
 
@@ -183,7 +218,12 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
     play,
     prefs,
     moved,
-    ready: !!hall && !!me && !!prefs,
+    /** What one confirmation sends with the remembered bet; null when every move is signed. */
+    offer: keyStorage ? offer : null,
+    nativeCoin: hall?.chain.nativeCurrency,
+    erc20: !!prefs && !isNative(prefs.token),
+    // With a session, not before its amounts are known (they are shown before the wallet opens).
+    ready: !!hall && !!me && !!prefs && (!keyStorage || !!offer),
     step,
     busy: tx.busy || approveTx.busy,
     phase: approveTx.busy ? approveTx.phase : tx.phase,

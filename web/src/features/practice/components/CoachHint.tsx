@@ -1,4 +1,5 @@
 import type { BoxChoice, KeepOption } from "@dicehall/core/coach/advise.ts";
+import { isTie } from "@dicehall/core/coach/analyse.ts";
 import { ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { CoachAdvice } from "@/data/coach.ts";
 import { CoachObjective } from "@/ui/coach/CoachObjective.tsx";
@@ -24,7 +25,11 @@ export function coachHeadline(
   if (best.stop) return `Hint: score ${boxText} now, without re-rolling. ${expected}`;
   const kept = dicePositions(best.keepMask);
   if (kept.length === 0) return `Hint: re-roll all five dice. ${expected}`;
-  const faces = kept.map((i) => dice[i]).join(", ");
+  // The faces as the options' table lists them (ascending), then which dice they are.
+  const faces = kept
+    .map((i) => dice[i])
+    .sort((x, y) => x - y)
+    .join(", ");
   const positions = kept.map((i) => i + 1).join(", ");
   return `Hint: keep ${faces} (${kept.length === 1 ? "die" : "dice"} ${positions}) and roll again. ${expected}`;
 }
@@ -109,7 +114,7 @@ export function CoachHint({
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={i} className={i === 0 ? "is-best" : undefined}>
+            <tr key={i} className={isTie(r.loss) ? "is-best" : ""}>
               <td>{r.choice}</td>
               <td>{expectedWords(r.expected)}</td>
               <td>{lossWords(r.loss)}</td>

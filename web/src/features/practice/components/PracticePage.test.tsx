@@ -226,6 +226,17 @@ describe("PracticePage", () => {
     });
   });
 
+  it("ends a session with no empty box above the turn log", () => {
+    const { container } = (() => {
+      localStorage.setItem(PRACTICE_STORAGE_KEY, JSON.stringify(finishedYaztyGame()));
+      return renderPage();
+    })();
+    expect(screen.getByRole("heading", { name: "Session over" })).toBeTruthy();
+    expect(container.querySelector(".table__actions")).toBeNull();
+    const log = screen.getByRole("region", { name: "Turn log" });
+    expect(log.previousElementSibling?.textContent ?? "x").not.toBe("");
+  });
+
   it("has labelled setup fields, headings and no serious accessibility violations", async () => {
     const user = userEvent.setup();
     const { container } = renderPage();

@@ -170,5 +170,14 @@ export function PracticeTable({
     </div>
   );
 
-  return <GameTable model={model} handlers={handlers} banner={banner} actions={actions} />;
+  // Nothing to offer (the session is over): no empty box above the turn log.
+  const anyAction = !over || (hint && !botTurn) || state.phase === "playing";
+  return (
+    <GameTable
+      model={model}
+      handlers={handlers}
+      banner={banner}
+      actions={anyAction ? actions : undefined}
+    />
+  );
 }

@@ -26,9 +26,12 @@ export function TurnRules({ rounds }: { rounds?: number }) {
           goes on without them. The last player standing wins.
         </li>
         <li>
-          While the dice are on their way from Pyth Entropy, your clock waits. If the randomness
-          does not arrive within the entropy timeout (5 minutes by default), you may roll again, or
-          score the dice already on the table.
+          While the dice are on their way from Pyth Entropy, your clock waits. A roll the randomness
+          provider refuses may be asked again by anyone at once, keeping the same dice. A roll it
+          accepted is never asked again: if its number is late, any player&apos;s app can deliver it
+          from the provider&apos;s public revelation. If no dice come within the game&apos;s
+          call-off window (a day by default), anyone can call the game off and the pot is shared
+          back.
         </li>
         <li>
           A table that does not fill within its join window can be cancelled by anyone, and every

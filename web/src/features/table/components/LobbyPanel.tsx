@@ -1,9 +1,19 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { useConfig } from "wagmi";
 import { formatDuration, formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { betShortfall, useBetPayment } from "@/chain/payment.ts";
 import { useTokenBalance } from "@/chain/tokens.ts";
-import { hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
+import { useWalletBatches, walletBatches } from "@/chain/batch.ts";
+import { approveCall, hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
+import { useRollFee } from "@/chain/settings.ts";
+import { rememberSessionGame } from "@/chain/session.ts";
+import { sessionGrant, useSessionOffer } from "@/chain/sessionHooks.ts";
+import { NATIVE } from "@/chain/tokens.ts";
+import { localStore } from "@/data/localStore.ts";
+import { boxCount } from "@dicehall/core/rules/ruleSets.ts";
+import { SessionChoice } from "@/ui/SessionChoice.tsx";
 import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { AddressName } from "@/ui/Address.tsx";
 import { CountdownText } from "@/ui/Countdown.tsx";
@@ -28,8 +38,31 @@ export function LobbyPanel({
   const { hall, view, me, token, betContext } = game;
   const now = useChainNow();
   const tx = useTx(betContext);
+  const wagmiConfig = useConfig();
+  const batches = useWalletBatches();
   const payment = useBetPayment(view?.config.token, view?.config.bet ?? 0n, betContext);
   const balance = useTokenBalance(view?.config.token, me);
+  const coinBalance = useTokenBalance(NATIVE, me);
+  // One confirmation a game (a session key plays the moves) unless the player chooses otherwise.
+  const keyStorage = localStore() !== undefined;
+  const [oneConfirmation, setOneConfirmation] = useState(keyStorage);
+  const rollFee = useRollFee(gameId);
+  const withKey = oneConfirmation && keyStorage;
+  const offer = useSessionOffer(
+    withKey && view
+      ? {
+          token: view.config.token,
+          bet: view.config.bet,
+          boxes: boxCount(view.config.ruleSet),
+          seats: view.config.seats,
+          // The game starts when the last seat fills: no join window to wait through.
+          joinWindow: 0,
+          moveTimeout: view.config.moveTimeout,
+        }
+      : null,
+    Math.floor(now / 1000),
+    rollFee.data,
+  );
   const [shownLabel, holdLabel] = useHeldLabel(
     joinLabel(
       payment.needsApproval,
@@ -42,7 +75,14 @@ export function LobbyPanel({
   const { config } = view;
   const joining = joinState(view, me, now);
   // Only once the seat is on offer: a closed window or a private table is the reason that matters.
-  const shortfall = joining.canJoin ? betShortfall(balance.data, config.bet, token) : null;
+  const native = hall.chain.nativeCurrency;
+  const coinShort =
+    withKey && offer && coinBalance.data !== undefined && coinBalance.data < offer.value
+      ? `You have ${formatTokenAmount(coinBalance.data, native, 6)}; with the roll fees and the session key's gas joining needs ${formatTokenAmount(offer.value, native, 6)}. Choose "Sign every move" to pay only the bet.`
+      : null;
+  const shortfall = joining.canJoin
+    ? (betShortfall(balance.data, config.bet, token) ?? coinShort)
+    : null;
   const joinReason = joining.reason ?? shortfall;
   const { windowOpen } = joining;
   const seated = view.players.some((p) => sameAddress(p, me));
@@ -53,8 +93,26 @@ export function LobbyPanel({
   const join = () =>
     holdLabel(async () => {
       tx.reset();
+      const grant = withKey && offer && me ? sessionGrant(hall, me, offer) : null;
+      const request =
+        offer && grant
+          ? hallCall(hall.address, "joinGameWithSession", [gameId, grant], offer.value)
+          : hallCall(hall.address, "joinGame", [gameId], payment.value);
+      // A wallet that batches (EIP-5792) approves and joins in one confirmation.
+      const batched = payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId));
+      if (batched) {
+        const receipt = await tx.runBatch([
+          approveCall(config.token, hall.address, config.bet),
+          request,
+        ]);
+        if (receipt && grant && me) rememberSessionGame(hall.chainId, me, gameId);
+        if (receipt) saveTablePrefs(hall.chainId, config);
+        return;
+      }
       if (payment.needsApproval && !(await payment.approve())) return;
-      const receipt = await tx.run(hallCall(hall.address, "joinGame", [gameId], payment.value));
+      const receipt = await tx.run(request);
+      // The key was granted for this game: its end pays the key's player out.
+      if (receipt && grant && me) rememberSessionGame(hall.chainId, me, gameId);
       // "Play now" looks for this kind of table next time.
       if (receipt) saveTablePrefs(hall.chainId, config);
     });
@@ -137,10 +195,24 @@ export function LobbyPanel({
       <div className="lobby-panel__actions">
         {!me && <p className="muted">Connect a wallet to take a seat.</p>}
         {joining.offered && (
+          <SessionChoice
+            oneConfirmation={withKey}
+            onChange={setOneConfirmation}
+            offer={offer}
+            token={token}
+            bet={config.bet}
+            native={native}
+            available={keyStorage}
+            approval={payment.needsApproval}
+            batched={batches}
+            verb="join"
+          />
+        )}
+        {joining.offered && (
           <button
             type="button"
             className="button button--primary button--large"
-            disabled={busy || !joining.canJoin || !!shortfall}
+            disabled={busy || !joining.canJoin || !!shortfall || (withKey && !offer)}
             aria-describedby={joinReason ? "join-reason" : undefined}
             onClick={() => void join()}
           >

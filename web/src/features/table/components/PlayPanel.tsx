@@ -1,18 +1,30 @@
 import { useCallback, useMemo, useState } from "react";
-import type { Address } from "viem";
+import type { Address, LocalAccount } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
-import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
+import { STATUS_NAMES, sameAddress } from "@dicehall/core/game/gameState.ts";
+import { keyCanMove } from "@dicehall/core/contract/session.ts";
+import { boxCount } from "@dicehall/core/rules/ruleSets.ts";
+import { usePlayerSession, useSessionPrices } from "@/chain/sessionHooks.ts";
+import { NATIVE } from "@/chain/tokens.ts";
+import { useCredits } from "@/data/gameData.ts";
 import { fetchRollFee, useRollFee } from "@/chain/settings.ts";
 import { GameTable } from "@/ui/table/GameTable.tsx";
 import type { TableHandlers } from "@dicehall/core/game/tableModel.ts";
 import { rollValue } from "@dicehall/core/contract/gas.ts";
 import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "@/chain/tx.ts";
+import { deliveryRequest } from "@/chain/delivery.ts";
 import { AddressName } from "@/ui/Address.tsx";
 import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { useTurnAlert } from "../hooks/useTurnAlert.ts";
-import { buildTableModel, claimCallsOff, moveDeadlineMs } from "../hooks/tableModel.ts";
+import { SessionPayout, SessionStatus } from "./SessionStatus.tsx";
+import {
+  buildTableModel,
+  claimCallsOff,
+  moveDeadlineMs,
+  stalledRequest,
+} from "../hooks/tableModel.ts";
 
 type Game = ReturnType<typeof useGame>;
 type Move = "roll" | "score" | "claim";
@@ -33,8 +45,26 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     untilBlock: bigint | null;
   } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
+  const [deliverError, setDeliverError] = useState<string | null>(null);
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
   useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, clockKnown ? nowMs : null);
+  // Moves go through this browser's session key while its session is live (no wallet opens).
+  const seated = !!view && view.players.some((p) => sameAddress(p, me));
+  const session = usePlayerSession(seated ? me : undefined, Math.floor(nowMs / 1000));
+  const prices = useSessionPrices(rollFee.data);
+  const credit = useCredits(seated ? me : undefined, [NATIVE]).data?.get(NATIVE);
+  const keyFor = (move: Move, fee: bigint): LocalAccount | null => {
+    const key = session.signingKey;
+    if (!key || session.keyBalance === undefined || prices.gasPrice === undefined) return null;
+    const funds = {
+      keyBalance: session.keyBalance,
+      allowanceLeft: session.onChain?.feeAllowance ?? 0n,
+      credit: credit ?? 0n,
+      rollFee: fee,
+      gasPrice: prices.gasPrice,
+    };
+    return keyCanMove(move, funds) ? key : null;
+  };
 
   const syncedTo = snapshot.data?.syncedTo ?? 0n;
   const sending =
@@ -64,7 +94,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
             : formatTokenAmount(rollFee.data, native, 6),
       words,
       busyText: tx.busy ? PHASE_TEXT[tx.phase] : null,
-      errorText: tx.error?.message ?? null,
+      errorText: deliverError ?? tx.error?.message ?? null,
     });
   }, [
     view,
@@ -82,16 +112,31 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     tx.busy,
     tx.phase,
     tx.error,
+    deliverError,
   ]);
 
   const send = useCallback(
-    async (move: Move, request: WriteRequest, box?: number) => {
+    async (move: Move, request: WriteRequest, box?: number, key?: LocalAccount | null) => {
       setInFlight({ move, box, untilBlock: null });
-      const receipt = await tx.run(request);
+      const receipt = await tx.run(request, key);
       setInFlight(receipt ? { move, box, untilBlock: receipt.blockNumber } : null);
     },
     [tx],
   );
+
+  // A stalled request is never asked again: any seated player's app can deliver its public number.
+  const stalled = view && clockKnown ? stalledRequest(view, nowMs) : null;
+  const deliver = useCallback(() => {
+    if (!hall || !view || stalled === null) return;
+    setDeliverError(null);
+    void (async () => {
+      try {
+        await send("roll", await deliveryRequest(hall, view.provider, stalled));
+      } catch (err) {
+        setDeliverError(err instanceof Error ? err.message : String(err));
+      }
+    })();
+  }, [hall, view, stalled, send]);
 
   const handlers = useMemo<TableHandlers>(
     () => ({
@@ -101,20 +146,33 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           // The fee is read again right before sending (the provider may have raised it), with a
           // small buffer on top: the contract credits back whatever is over the fee.
           const fee = await fetchRollFee(hall, gameId).catch(() => rollFee.data ?? 0n);
+          // Never more than the game's fee cap: a dearer quote is a refusal, its value credited back.
+          const cap = view?.rollFeeCap ?? 0n;
+          const value = cap > 0n && rollValue(fee) > cap ? cap : rollValue(fee);
           // The model's mask: a roll asked again keeps its first request's, a first roll keeps none.
+          // A session key's roll carries no value: the fee comes from the player's credit.
+          const key = keyFor("roll", fee);
           await send(
             "roll",
-            hallCall(hall.address, "roll", [gameId, model.keepMask], rollValue(fee)),
+            hallCall(hall.address, "roll", [gameId, model.keepMask], key ? 0n : value),
+            undefined,
+            key,
           );
         })();
       },
       onToggleKeep: (die) => setKeepMask(keepMask ^ (1 << die)),
       onScore: (box) => {
         if (!hall) return;
-        void send("score", hallCall(hall.address, "score", [gameId, box]), box);
+        void send(
+          "score",
+          hallCall(hall.address, "score", [gameId, box]),
+          box,
+          keyFor("score", 0n),
+        );
       },
     }),
-    [hall, model, keepMask, setKeepMask, send, gameId, rollFee.data],
+    // keyFor reads the session, its balance and the prices of this render.
+    [hall, model, view, keepMask, setKeepMask, send, gameId, rollFee.data, session, prices, credit],
   );
 
   if (!model || !view || !hall) return null;
@@ -133,8 +191,8 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   // What claimTimeout would do now, in words; null when it can't be claimed.
   const claimWhy = !canClaim ? null : callsOff ? (
     <>
-      {view.orderDrawn
-        ? "The randomness provider failed this roll three times."
+      {view.entropyAttempts > 0
+        ? "The randomness provider has not delivered this roll for the game's whole call-off window."
         : "Nobody made the first roll in time."}{" "}
       Anyone can call the game off: every player still in gets an equal share of the pot back, with
       no house fee.
@@ -146,19 +204,68 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     </>
   ) : null;
 
+  const canDeliver =
+    seated && stalled !== null && !canClaim && sending === null && !!hall.deployment.revelations;
+
   const actions = (
     <>
+      {canDeliver && (
+        <div className="claim">
+          <p>
+            The randomness provider has not delivered request #{String(stalled)} yet. It is never
+            asked again, and its number is already public on the provider&apos;s revelation service,
+            so you can deliver it to Pyth Entropy yourself and play goes on. It costs you gas only;
+            the dice stay whose roll it is.
+          </p>
+          <button type="button" className="button" onClick={deliver}>
+            Deliver the dice
+          </button>
+        </div>
+      )}
       {claimWhy && (
         <div className="claim">
           <p>{claimWhy}</p>
           <button
             type="button"
             className="button button--warn"
-            onClick={() => void send("claim", hallCall(hall.address, "claimTimeout", [gameId]))}
+            onClick={() =>
+              void send(
+                "claim",
+                hallCall(hall.address, "claimTimeout", [gameId]),
+                undefined,
+                keyFor("claim", 0n),
+              )
+            }
           >
             {callsOff ? "Call the game off" : "Claim the timeout"}
           </button>
         </div>
+      )}
+      {seated && me && STATUS_NAMES[view.status] === "finished" && (
+        <SessionPayout
+          hall={hall}
+          me={me}
+          gameId={gameId}
+          token={view.config.token}
+          session={session}
+        />
+      )}
+      {seated && me && STATUS_NAMES[view.status] === "running" && (
+        <SessionStatus
+          hall={hall}
+          me={me}
+          session={session}
+          credit={credit}
+          rollFee={rollFee.data}
+          gasPrice={prices.gasPrice}
+          boxesLeft={boxCount(view.config.ruleSet) - Math.max(0, view.round - 1)}
+          betweenMoves={
+            sending === null && !(state?.pendingRoll && sameAddress(state.pendingRoll.player, me))
+          }
+          seats={view.config.seats}
+          moveTimeout={view.config.moveTimeout}
+          nowSec={Math.floor(nowMs / 1000)}
+        />
       )}
       {spectator && STATUS_NAMES[view.status] === "running" && (
         <p className="muted small">You are watching this game.</p>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import type { Address } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,7 +9,9 @@ import { gameViewOf } from "@/test/gameViews.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { ResultsPanel } from "./ResultsPanel.tsx";
 
-const hall = vi.hoisted(() => ({ games: new Map<bigint, unknown>() }));
+const hall = vi.hoisted(() => ({ games: new Map<bigint, unknown>(), me: undefined as unknown }));
+vi.mock("wagmi", () => ({ useConnection: () => ({ address: hall.me }) }));
+vi.mock("@/chain/ens.ts", () => ({ useEnsName: () => null, useEnsAvatar: () => null }));
 vi.mock("@/data/gameData.ts", () => ({ useHallGames: () => ({ games: hall.games }) }));
 // The credit in the hall, as the page would show it: its heading and its note.
 vi.mock("@/ui/Credits.tsx", () => ({
@@ -50,6 +52,7 @@ function finished(): GameState {
 }
 
 function renderAs(me: Address) {
+  hall.me = me;
   const name = (a: Address) =>
     a.toLowerCase() === me.toLowerCase() ? "You" : a === ALICE ? "Alice" : "Bob";
   const game = {
@@ -67,6 +70,19 @@ function renderAs(me: Address) {
 }
 
 describe("ResultsPanel", () => {
+  it("shows each player in the standings by face, with the full address and their page", () => {
+    const { container } = renderAs(BOB);
+    const standings = container.querySelector<HTMLElement>(".standings")!;
+    const faces = within(standings).getAllByRole("button", { name: /full address/i });
+    expect(faces.map((f) => f.getAttribute("aria-label"))).toEqual([
+      "Full address of 0x7099…79C8",
+      "Your full address",
+    ]);
+    expect(within(standings).getByRole("link", { name: "You" }).getAttribute("href")).toBe(
+      `/players/${BOB}`,
+    );
+  });
+
   it("puts a space after the house fee", () => {
     renderAs(BOB);
     expect(screen.getByTestId("pot-line").textContent).toBe(
@@ -113,7 +129,7 @@ describe("ResultsPanel", () => {
     hall.games.set(9n, lobby);
     renderAs(BOB);
     expect(screen.getByTestId("rematch-offer").textContent).toBe(
-      "Alice wants a rematch: game #9, same table.",
+      "0x7099…79C8 wants a rematch: game #9, same table.",
     );
     expect(screen.getByRole("link", { name: "Join the rematch" }).getAttribute("href")).toBe(
       "/games/9",

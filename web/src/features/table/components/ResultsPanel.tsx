@@ -4,6 +4,7 @@ import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { rematchesOf } from "@dicehall/core/game/rematch.ts";
 import { useHallGames } from "@/data/gameData.ts";
 import { NATIVE } from "@/chain/tokens.ts";
+import { AddressName } from "@/ui/Address.tsx";
 import { Credits } from "@/ui/Credits.tsx";
 import { creditTitle, potSentence } from "../hooks/resultWords.ts";
 import type { useGame } from "../hooks/useGame.ts";
@@ -64,7 +65,9 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           return (
             <li key={row.player} className={`standings__row${row.won ? " is-winner" : ""}`}>
               <span className="standings__place">{row.forfeited ? "–" : ordinal(place)}</span>
-              <span className="standings__name">{words.name(row.player)}</span>
+              <span className="standings__name">
+                <AddressName address={row.player} />
+              </span>
               <span className="standings__total">
                 {String(row.total)}
                 <span className="sr-only"> points</span>
@@ -103,8 +106,8 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
             </>
           ) : (
             <>
-              {rematch.creator ? words.name(rematch.creator) : "A player"} wants a rematch: game #
-              {String(rematch.gameId)}, same table.
+              {rematch.creator ? <AddressName address={rematch.creator} /> : "A player"} wants a
+              rematch: game #{String(rematch.gameId)}, same table.
             </>
           )}
         </p>

@@ -8,7 +8,9 @@ import {
   buildTableModel,
   claimCallsOff,
   moveDeadlineMs,
+  rollRetryAtMs,
   sheetFromView,
+  stalledRequest,
   type ChainTableInput,
 } from "./tableModel.ts";
 
@@ -123,7 +125,7 @@ describe("buildTableModel", () => {
     expect(model.turnText).toBe("Round 1 of 13. Bob's turn — 5:00 left.");
   });
 
-  it("tumbles and waits while a roll is pending, then offers to ask again, same dice kept", () => {
+  it("tumbles and waits while a roll is pending; it is never asked again, and after 30 s it may be delivered", () => {
     const requestedAt = T0 - 10;
     const view = gameView({
       pendingSequence: 7n,
@@ -131,7 +133,7 @@ describe("buildTableModel", () => {
       pendingKeepMask: 0b11,
       deadline: 0n,
       entropyAttempts: 1,
-      retryAt: BigInt(requestedAt + 1800),
+      retryAt: 0n, // an accepted request is never replaced
       callOffAt: BigInt(requestedAt + 86_400),
     });
     const waiting = buildTableModel(input({ view, keepMask: 0b101 }));
@@ -139,33 +141,31 @@ describe("buildTableModel", () => {
     expect(waiting.canRoll).toBe(false);
     expect(waiting.options).toBeNull();
     expect(waiting.keepMask).toBe(0b11); // the request's mask, not my current choice
-    // The pending roll's countdown runs on the chain's clock: 10 s of the 30 min are gone.
-    expect(waiting.rollHint).toBe(
-      "Waiting for randomness (request #7)… If it does not come, any player at the table can ask for it again in 29:50.",
-    );
+    expect(waiting.rollHint).toBe("Waiting for randomness (request #7)…");
     expect(waiting.turnText).toContain("waiting for randomness");
+    expect(rollRetryAtMs(view)).toBeNull();
+    expect(stalledRequest(view, T0 * 1000)).toBeNull();
 
-    const late = buildTableModel(input({ view, nowMs: (requestedAt + 1800) * 1000 }));
-    expect(late.canRoll).toBe(true);
-    expect(late.rollLabel).toBe("Ask for the dice again · no fee");
-    expect(late.keepMask).toBe(0b11);
+    // Hours later: still no asking again; any player may deliver its public number.
+    const late = buildTableModel(input({ view, nowMs: (requestedAt + 3600) * 1000 }));
+    expect(late.canRoll).toBe(false);
+    expect(late.rolling).toBe(true);
     expect(late.options).toBeNull(); // never the old dice while a roll is out
-    expect(late.rollHint).toMatch(
-      /You can ask for the dice again, keeping the same dice\. If no dice come/,
-    );
+    expect(late.rollHint).toMatch(/request #7 is late\. Its number is public .* never asked again/);
+    expect(stalledRequest(view, (requestedAt + 30) * 1000)).toBe(7n);
     // Nobody forfeits while a roll is out: only the call-off window ends the wait.
     expect(moveDeadlineMs(view)).toBe((requestedAt + 86_400) * 1000);
     expect(claimCallsOff(view)).toBe(true);
   });
 
-  it("any seated player may ask again for another player's roll; a stranger may not", () => {
-    const at = T0 - 1800;
+  it("anyone seated may ask again for a refused roll, another player's too; a stranger's app does not offer it", () => {
+    const at = T0 - 1;
     const view = gameView({
-      pendingSequence: 7n,
+      pendingSequence: 0n,
       rollRequestedAt: BigInt(at),
       deadline: 0n,
       entropyAttempts: 1,
-      retryAt: BigInt(at + 1800),
+      retryAt: BigInt(at + 1),
       callOffAt: BigInt(at + 86_400),
     });
     const words = {
@@ -175,6 +175,7 @@ describe("buildTableModel", () => {
     const alice = buildTableModel(input({ view, me: ALICE, words }));
     expect(alice.myTurn).toBe(false);
     expect(alice.canRoll).toBe(true);
+    expect(alice.rollLabel).toBe("Ask for the dice again · no fee");
     expect(alice.rollHint).toMatch(
       /You can ask for the dice again, keeping the same dice; the dice will be Bob's\./,
     );
@@ -184,24 +185,39 @@ describe("buildTableModel", () => {
     expect(stranger.canRoll).toBe(false);
   });
 
-  it("after a refusal: the fee is back, the roll can be asked again later", () => {
-    const at = T0 - 60;
+  it("after a refusal: the fee is back, the roll can be asked again a second later", () => {
+    const at = T0;
     const view = gameView({
       pendingSequence: 0n,
       rollRequestedAt: BigInt(at),
       deadline: 0n,
       entropyAttempts: 2,
-      retryAt: BigInt(at + 1800),
+      retryAt: BigInt(at + 1),
       callOffAt: BigInt(at + 86_400),
     });
     const model = buildTableModel(input({ view }));
     expect(model.canRoll).toBe(false);
     expect(model.rollHint).toBe(
-      "The randomness provider refused this roll; the fee was credited back. In 29:00 any player at the table can ask for it again.",
+      "The randomness provider refused this roll; the fee was credited back. Anyone can ask for it again in a moment.",
     );
-    const later = buildTableModel(input({ view, nowMs: (at + 1800) * 1000 }));
+    const later = buildTableModel(input({ view, nowMs: (at + 1) * 1000 }));
     expect(later.canRoll).toBe(true);
     expect(later.rollHint).toMatch(/^The randomness provider refused the roll\. You can ask/);
+  });
+
+  it("a refusal in the call-off window's last second promises no retry", () => {
+    const view = gameView({
+      pendingSequence: 0n,
+      rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      entropyAttempts: 5,
+      retryAt: 0n,
+      callOffAt: BigInt(T0 + 1),
+    });
+    expect(rollRetryAtMs(view)).toBeNull();
+    const model = buildTableModel(input({ view }));
+    expect(model.canRoll).toBe(false);
+    expect(model.rollHint).not.toMatch(/again in/);
   });
 
   it("after the call-off window: no roll, and the game can be called off", () => {

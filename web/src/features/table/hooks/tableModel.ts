@@ -2,11 +2,15 @@ import type { Address } from "viem";
 import { boxCount, isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { boxOptions, newSheet, type Sheet } from "@dicehall/core/rules/sheet.ts";
 import { formatCountdown } from "@dicehall/core/game/format.ts";
-import type { GameView, PlayerView } from "@/data/gameData.ts";
-import { describeEntry, type LogWords } from "@dicehall/core/game/gameLog.ts";
+import { moveDeadlineMs, rollRetryAtMs, type GameView, type PlayerView } from "@/data/gameData.ts";
+import { describeEntry, entryPlayer, type LogWords } from "@dicehall/core/game/gameLog.ts";
 import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/game/gameState.ts";
 import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
 import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
+import { STALLED_AFTER_SECONDS } from "@dicehall/core/contract/revelations.ts";
+
+/** A view's clocks live with the view (the app-wide turn alert reads them too). */
+export { moveDeadlineMs, rollRetryAtMs } from "@/data/gameData.ts";
 
 export const MAX_ROLLS = 3;
 const ALL_KEPT = 0b11111;
@@ -48,20 +52,14 @@ export function sheetFromView(ruleSetId: RuleSetId, view: PlayerView | undefined
 }
 
 /**
- * When claimTimeout becomes possible (ms). Nobody forfeits while a roll is out: the clock waits for
- * Entropy, and only once the roll has been out for the game's whole call-off window can the game be
- * called off.
+ * The accepted request that has waited past the provider's usual answer time (STALLED_AFTER_SECONDS),
+ * which any seated player's app may deliver from the provider's public revelation; else null.
  */
-export function moveDeadlineMs(view: GameView): number | null {
-  if (STATUS_NAMES[view.status] !== "running") return null;
-  if (view.entropyAttempts === 0) return view.deadline > 0n ? Number(view.deadline) * 1000 : null;
-  return Number(view.callOffAt) * 1000;
-}
-
-/** When the roll that is out may be asked of Entropy again (ms), or null with no roll out. */
-export function rollRetryAtMs(view: GameView): number | null {
-  if (view.entropyAttempts === 0) return null;
-  return Number(view.retryAt) * 1000;
+export function stalledRequest(view: GameView, nowMs: number): bigint | null {
+  if (STATUS_NAMES[view.status] !== "running" || view.entropyAttempts === 0) return null;
+  if (view.pendingSequence === 0n) return null;
+  const since = Number(view.rollRequestedAt) * 1000;
+  return nowMs >= since + STALLED_AFTER_SECONDS * 1000 ? view.pendingSequence : null;
 }
 
 /** Whether claimTimeout would call the game off (refunds) rather than forfeit the player to move. */
@@ -80,6 +78,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     return {
       id: address,
       name: words.name(address),
+      address,
       isMe: sameAddress(address, me),
       sheet: sheetFromView(ruleSetId, pv),
       forfeited: pv?.forfeited ?? false,
@@ -99,9 +98,10 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const pending = out && view.pendingSequence !== 0n;
   const refused = out && !pending;
   const retryAt = rollRetryAtMs(view);
-  const late = out && retryAt !== null && nowMs >= retryAt;
-  // Any seated player may ask again for the roll that is out; the dice stay the mover's.
+  // Only a refused roll is asked again, by anyone (here: a seated player); the dice stay the mover's.
+  const late = refused && retryAt !== null && nowMs >= retryAt;
   const canAskAgain = late && mySeat >= 0;
+  const stalled = out && stalledRequest(view, nowMs) !== null;
   const rollsUsed = running ? (currentView?.rollsUsed ?? 0) : 0;
 
   // The dice of this turn are those of its latest DiceRolled. Until the first roll of a turn, the
@@ -174,11 +174,16 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   let rollHint: string | null = null;
   if (blockedReason) {
     rollHint = blockedReason;
-  } else if (out && !late) {
-    const wait = retryAt === null ? "" : formatCountdown(retryAt - nowMs);
-    rollHint = refused
-      ? `The randomness provider refused this roll; the fee was credited back. In ${wait} any player at the table can ask for it again.`
-      : `Waiting for randomness (request #${view.pendingSequence})… If it does not come, any player at the table can ask for it again in ${wait}.`;
+  } else if (pending) {
+    // One accepted request per roll, never replaced: it is delivered, by someone, or the game is called off.
+    rollHint = stalled
+      ? `Randomness for request #${view.pendingSequence} is late. Its number is public on the provider's revelation service, so any player at the table can deliver it (below); it is never asked again.`
+      : `Waiting for randomness (request #${view.pendingSequence})…`;
+  } else if (refused && !late) {
+    rollHint =
+      retryAt === null
+        ? "The randomness provider refused this roll; the fee was credited back. The game's call-off window ends now."
+        : "The randomness provider refused this roll; the fee was credited back. Anyone can ask for it again in a moment.";
   } else if (late) {
     const whose =
       drawing || !current || myTurn ? "" : `; the dice will be ${words.name(current)}'s`;
@@ -187,7 +192,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       deadline === null
         ? ""
         : ` If no dice come within ${formatCountdown(deadline - nowMs)}, the game can be called off and the pot shared back.`;
-    rollHint = `${refused ? "The randomness provider refused the roll" : `Randomness for request #${view.pendingSequence} is late`}. ${who} ask for the dice again, keeping the same dice${whose}.${callOff}`;
+    rollHint = `The randomness provider refused the roll. ${who} ask for the dice again, keeping the same dice${whose}.${callOff}`;
   } else if (drawing) {
     rollHint = myTurn
       ? "Every seat is taken: someone at the table must press “Roll for the turn order”. Any player may; the first roll draws the turn order, and its dice go to whoever it puts first."
@@ -246,7 +251,11 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     scoringSeat: mySeat >= 0 && !players[mySeat].forfeited && running ? mySeat : null,
     turnText,
     urgent: running && deadline !== null && deadline > nowMs && deadline - nowMs <= URGENT_MS,
-    log: state.log.map((entry) => ({ id: entry.id, text: describeEntry(entry, words, ruleSetId) })),
+    log: state.log.map((entry) => ({
+      id: entry.id,
+      text: describeEntry(entry, words, ruleSetId),
+      player: entryPlayer(entry) ?? undefined,
+    })),
     busyText: input.busyText,
     errorText: input.errorText,
   };

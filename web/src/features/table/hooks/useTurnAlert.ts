@@ -1,44 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import type { Address } from "viem";
-import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
 import {
   TURN_PHASE_TITLE,
   turnAlertStep,
   turnAlertText,
   type TurnAlertCue,
   type TurnAlertSeen,
-  type TurnAlertTable,
   type TurnPhase,
 } from "@dicehall/core/game/turnAlert.ts";
 import type { GameView } from "@/data/gameData.ts";
 import { beep, markTab, showNotification, vibrate } from "@/ui/alerts.ts";
+import { alertTable } from "@/ui/TurnAlerts.tsx";
 import { useAnnounce } from "@/ui/announce.tsx";
-import { moveDeadlineMs, rollRetryAtMs } from "./tableModel.ts";
-
-/** The chain's view of a table, as the alert reads it (core/game/turnAlert.ts). */
-export function alertTable(
-  gameId: bigint,
-  view: GameView,
-  forfeited: readonly Address[],
-  nowMs: number,
-): TurnAlertTable {
-  const retryAt = rollRetryAtMs(view);
-  return {
-    gameId,
-    running: STATUS_NAMES[view.status] === "running",
-    orderDrawn: view.orderDrawn,
-    round: view.round,
-    players: view.players,
-    current: view.orderDrawn ? (view.players[view.currentSeat] ?? null) : null,
-    forfeited,
-    askAgain:
-      view.entropyAttempts > 0 && retryAt !== null && nowMs >= retryAt
-        ? { attempts: view.entropyAttempts }
-        : null,
-    deadlineMs: moveDeadlineMs(view),
-    nowMs,
-  };
-}
 
 /**
  * Calls the connected player back when a move comes to them (turnAlert.ts decides when): the tab's

@@ -5,7 +5,7 @@ import { useConnection, useDisconnect } from "wagmi";
 import { DEV_ACCOUNTS_ID } from "@/chain/devAccounts.ts";
 import { useEnsName } from "@/chain/ens.ts";
 import { useGameSnapshot } from "@/data/gameData.ts";
-import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
+import { formatBalance, shortAddress } from "@dicehall/core/game/format.ts";
 import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useHallSettings } from "@/chain/settings.ts";
@@ -21,7 +21,7 @@ function Balance({ token }: { token: TokenInfo }) {
     <li className="balance">
       <span>{token.symbol}</span>
       <span className="balance__value">
-        {balance.data === undefined ? "…" : formatTokenAmount(balance.data, token, 4)}
+        {balance.data === undefined ? "…" : formatBalance(balance.data, token)}
       </span>
     </li>
   );
@@ -110,7 +110,7 @@ function TokenChip({ token, account }: { token: Address; account: Address }) {
   if (!info || balance.data === undefined) return null;
   return (
     <span className="wallet-chip__balance" data-testid="table-token-balance">
-      {formatTokenAmount(balance.data, info, 3)}
+      {formatBalance(balance.data, info)}
     </span>
   );
 }
@@ -153,7 +153,7 @@ export function WalletButton() {
         <Identicon address={address} />
         <span className="wallet-chip__name">{ens ?? shortAddress(address)}</span>
         {balance.data !== undefined && native && (
-          <span className="wallet-chip__balance">{formatTokenAmount(balance.data, native, 3)}</span>
+          <span className="wallet-chip__balance">{formatBalance(balance.data, native)}</span>
         )}
         {tableToken && <TokenChip token={tableToken} account={address} />}
       </button>

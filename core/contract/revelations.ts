@@ -1,0 +1,71 @@
+import { parseAbi, parseAbiItem, type Hex } from "viem";
+
+/**
+ * Pyth's public revelation service (Fortuna) and our local one speak the same HTTP:
+ * `GET <base>/v1/chains/<chain>/revelations/<sequence>?encoding=hex` answers
+ * `{ "value": { "data": "<32 bytes in hex>", "encoding": "hex" } }` once the request is on chain and
+ * past the provider's reveal delay, and an error status before. A deployment names its service as
+ * `<base>/v1/chains/<chain>`; the provider's revelation for a request, with the user's number from
+ * Entropy's `Requested` event, is what `revealWithCallback` needs to deliver a stalled request.
+ */
+
+/** Pyth's Fortuna for the default provider, per chain id (Pyth's Entropy docs, "Fortuna"). */
+export const FORTUNA_SERVICES: Readonly<Record<number, string>> = {
+  8453: "https://fortuna.dourolabs.app/v1/chains/base",
+  42161: "https://fortuna.dourolabs.app/v1/chains/arbitrum",
+  84532: "https://fortuna-staging.dourolabs.app/v1/chains/base-sepolia",
+  421614: "https://fortuna-staging.dourolabs.app/v1/chains/arbitrum-sepolia",
+};
+
+/** The service's URL of one request's revelation. */
+export function revelationUrl(service: string, sequenceNumber: bigint): string {
+  return `${service.replace(/\/+$/, "")}/revelations/${sequenceNumber}?encoding=hex`;
+}
+
+/** The revelation in a service's answer, as bytes32; throws on any other shape. */
+export function parseRevelation(body: unknown): Hex {
+  const value = (body as { value?: { data?: unknown; encoding?: unknown } } | null)?.value;
+  const data = value?.data;
+  if (typeof data !== "string" || (value?.encoding ?? "hex") !== "hex") {
+    throw new Error("the revelation service answered without a hex revelation");
+  }
+  const hex = data.startsWith("0x") ? data.slice(2) : data;
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error("the revelation is not 32 bytes");
+  return `0x${hex.toLowerCase()}`;
+}
+
+/** The body a service answers with (our local one uses it). */
+export function revelationBody(revelation: Hex): { value: { data: string; encoding: "hex" } } {
+  return { value: { data: revelation.slice(2), encoding: "hex" } };
+}
+
+/**
+ * Fetches one request's revelation; undefined while the service does not serve it yet (not seen,
+ * or within the reveal delay). Network failures throw.
+ */
+export async function fetchRevelation(
+  service: string,
+  sequenceNumber: bigint,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Hex | undefined> {
+  const response = await fetchImpl(revelationUrl(service, sequenceNumber));
+  if (!response.ok) return undefined;
+  return parseRevelation(await response.json());
+}
+
+/** What delivering a request takes of Entropy (the same on Pyth's contract and our model). */
+export const entropyRevealAbi = parseAbi([
+  "function revealWithCallback(address provider, uint64 sequenceNumber, bytes32 userRandomNumber, bytes32 providerRevelation)",
+]);
+
+/** Entropy V2's `Requested` event: it carries the user's number a delivery must repeat. */
+export const entropyRequestedEvent = parseAbiItem(
+  "event Requested(address indexed provider, address indexed caller, uint64 indexed sequenceNumber, bytes32 userContribution, uint32 gasLimit, bytes extraArgs)",
+);
+
+/**
+ * How long an accepted request may wait before the app and the hall's keeper deliver it themselves
+ * (seconds of chain time): well past a provider's usual answer (seconds), so that they rarely race
+ * its keeper, and far inside any call-off window.
+ */
+export const STALLED_AFTER_SECONDS = 30;

@@ -1,0 +1,306 @@
+import { Link, useParams } from "react-router";
+import { getAddress, isAddress, type Address } from "viem";
+import type { WireAccuracyPoint, WirePlayer } from "@dicehall/core/indexer/indexerWire.ts";
+import { formatTimestamp } from "@dicehall/core/game/format.ts";
+import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
+import { useHall } from "@/chain/hall.ts";
+import { useFinishedGames, usePlayer } from "@/data/indexer.ts";
+import { AddressName } from "@/ui/Address.tsx";
+import { Identicon } from "@/ui/Identicon.tsx";
+import { ReadError } from "@/ui/ReadError.tsx";
+import { SignedAmount } from "@/ui/SignedAmount.tsx";
+import { choiceWords, lossWords } from "@/ui/coach/coachWords.ts";
+import { LineChart } from "./LineChart.tsx";
+import "@/ui/coach/coach.css";
+import "./players.css";
+
+const ruleSetName = (id: number) => (isRuleSetId(id) ? ruleSet(id).name : `Rule set ${id}`);
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/**
+ * /players/:address: one player's skill across games, from the game index: per rule set the
+ * rating and its history, games and wins, net result per token, the coach's accuracy game by game,
+ * the recent games and the biggest mistakes, each linking to its replay and analysis. Needs no
+ * wallet.
+ */
+export function PlayerPage() {
+  const params = useParams();
+  const raw = params.address ?? "";
+  const player = isAddress(raw) ? getAddress(raw) : null;
+  if (!player) {
+    return (
+      <div className="page player">
+        <h1>No such player</h1>
+        <p>
+          “{raw}” is not an address. <Link to="/leaderboard">See the leaderboard</Link>.
+        </p>
+      </div>
+    );
+  }
+  return <Player player={player} />;
+}
+
+function Player({ player }: { player: Address }) {
+  const hall = useHall();
+  const page = usePlayer(player);
+  const data = page.data;
+
+  let body;
+  if (!hall) body = <p>There is no hall on this network. Switch networks above.</p>;
+  else if (page.indexer.mode === "off" || page.indexer.mode === "failed")
+    body = (
+      <p>
+        Ratings and accuracy come from the hall's game index, which this app cannot reach now; the
+        games below are read from the chain.
+      </p>
+    );
+  else if (page.error && !data)
+    body = <ReadError what="This player's page" error={page.error} onRetry={page.refetch} />;
+  else if (!data) body = <p className="loading">Reading this player's games…</p>;
+  else body = <Skill data={data} />;
+
+  return (
+    <div className="page player">
+      <div className="page__head player__head">
+        <Identicon address={player} size={48} />
+        <div>
+          <p className="breadcrumbs">
+            <Link to="/leaderboard">Leaderboard</Link> / Player
+          </p>
+          <h1>
+            <AddressName address={player} />
+          </h1>
+          <p className="muted small">
+            <code>{player}</code>
+          </p>
+        </div>
+      </div>
+      {body}
+      <RecentGames player={player} />
+    </div>
+  );
+}
+
+function Skill({ data }: { data: WirePlayer }) {
+  const tokens = Object.keys(data.net).sort();
+  return (
+    <>
+      <section aria-labelledby="player-record">
+        <h2 id="player-record">Record</h2>
+        <dl className="player__facts" data-testid="player-record">
+          <div>
+            <dt>Games</dt>
+            <dd data-testid="player-games">{data.games}</dd>
+          </div>
+          <div>
+            <dt>Won</dt>
+            <dd data-testid="player-wins">{data.wins}</dd>
+          </div>
+          <div>
+            <dt>Forfeited</dt>
+            <dd>{data.forfeits}</dd>
+          </div>
+          <div>
+            <dt>Net result</dt>
+            <dd>
+              {tokens.length === 0 ? (
+                "–"
+              ) : (
+                <ul className="net-list">
+                  {tokens.map((t) => (
+                    <li key={t}>
+                      <SignedAmount token={t as Address} value={BigInt(data.net[t])} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <Ratings data={data} />
+      <Accuracy points={data.accuracy} />
+      <Mistakes points={data.mistakes} />
+    </>
+  );
+}
+
+function Ratings({ data }: { data: WirePlayer }) {
+  return (
+    <section aria-labelledby="player-ratings">
+      <h2 id="player-ratings">Rating</h2>
+      {data.ratings.length === 0 ? (
+        <p>No rated games yet.</p>
+      ) : (
+        <>
+          <table className="coach-table" data-testid="player-ratings">
+            <caption className="sr-only">Rating per rule set</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rule set</th>
+                <th scope="col">Rating</th>
+                <th scope="col">Rated games</th>
+                <th scope="col">Skill (μ ± σ)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.ratings.map((r) => (
+                <tr key={r.ruleSet}>
+                  <th scope="row">{ruleSetName(r.ruleSet)}</th>
+                  <td>{r.ordinal.toFixed(1)}</td>
+                  <td>{r.games}</td>
+                  <td>
+                    {r.mu.toFixed(1)} ± {r.sigma.toFixed(1)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <LineChart
+            title="Rating after each rated game, per rule set"
+            testId="player-rating-chart"
+            series={data.ratings.map((r) => ({
+              label: ruleSetName(r.ruleSet),
+              values: r.history.map((h) => h.ordinal),
+            }))}
+            xLabel="Rated games of the rule set along the bottom, the rating (μ − 3σ) up the side."
+          />
+          <details className="coach-decisions">
+            <summary>The chart's numbers</summary>
+            {data.ratings.map((r) => (
+              <table className="coach-table" key={r.ruleSet}>
+                <caption>{ruleSetName(r.ruleSet)}: rating after each game</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Game</th>
+                    <th scope="col">Finished</th>
+                    <th scope="col">Rating</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.history.map((h) => (
+                    <tr key={h.gameId}>
+                      <td>
+                        <Link to={`/games/${h.gameId}/replay`}>#{h.gameId}</Link>
+                      </td>
+                      <td>{formatTimestamp(h.timestamp)}</td>
+                      <td>{h.ordinal.toFixed(1)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))}
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Accuracy({ points }: { points: WireAccuracyPoint[] }) {
+  if (points.length === 0) {
+    return (
+      <section aria-labelledby="player-accuracy">
+        <h2 id="player-accuracy">Accuracy</h2>
+        <p>The coach has not analysed any of this player's games yet.</p>
+      </section>
+    );
+  }
+  const lost = points.reduce((s, p) => s + p.pointsLost, 0);
+  const best = points.reduce((s, p) => s + p.bestMoves, 0);
+  const decisions = points.reduce((s, p) => s + p.decisions, 0);
+  return (
+    <section aria-labelledby="player-accuracy">
+      <h2 id="player-accuracy">Accuracy</h2>
+      <p data-testid="player-accuracy-summary">
+        Over {points.length} analysed {points.length === 1 ? "game" : "games"}: {""}
+        {(lost / points.length).toFixed(1)} expected points lost per game against the coach's best
+        play, and {percent(decisions ? best / decisions : 1)} of decisions the coach's own.
+      </p>
+      <LineChart
+        title="Expected points lost in each analysed game"
+        testId="player-accuracy-chart"
+        series={[{ label: "Points lost", values: points.map((p) => p.pointsLost) }]}
+        xLabel="Analysed games along the bottom (oldest first), expected points lost up the side: lower is better."
+      />
+      <table className="coach-table" data-testid="player-accuracy">
+        <caption>The chart's numbers: each analysed game</caption>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">Rule set</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Points lost</th>
+            <th scope="col">Best moves</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...points].reverse().map((p) => (
+            <tr key={p.gameId}>
+              <td>
+                <Link to={`/games/${p.gameId}/analysis`}>#{p.gameId}</Link>
+              </td>
+              <td>{ruleSetName(p.ruleSet)}</td>
+              <td>{formatTimestamp(p.timestamp)}</td>
+              <td>{p.pointsLost.toFixed(1)}</td>
+              <td>
+                {percent(p.decisions ? p.bestMoves / p.decisions : 1)} ({p.bestMoves} of{" "}
+                {p.decisions})
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Mistakes({ points }: { points: WireAccuracyPoint[] }) {
+  if (points.length === 0) return null;
+  return (
+    <section aria-labelledby="player-mistakes">
+      <h2 id="player-mistakes">Biggest mistakes</h2>
+      <ol className="player__mistakes" data-testid="player-mistakes">
+        {points.map((p) => {
+          const m = p.mistake!;
+          const id = isRuleSetId(p.ruleSet) ? p.ruleSet : 0;
+          return (
+            <li key={p.gameId}>
+              <Link to={`/games/${p.gameId}/analysis`}>Game #{p.gameId}</Link>, turn {m.turn + 1}{" "}
+              after roll {m.rollsUsed} ({m.dice.join("-")}): {choiceWords(id, m.played)} instead of{" "}
+              {choiceWords(id, m.best)}, {lossWords(m.loss)}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function RecentGames({ player }: { player: Address }) {
+  const games = useFinishedGames({ player, pageSize: 10 });
+  if (!games.data || games.data.games.length === 0) return null;
+  return (
+    <section aria-labelledby="player-recent">
+      <h2 id="player-recent">Recent games</h2>
+      <ul className="player__recent" data-testid="player-recent">
+        {games.data.games.map((g) => {
+          const seat = g.players.findIndex((p) => p.toLowerCase() === player.toLowerCase());
+          const won = g.winners.some((w) => w.toLowerCase() === player.toLowerCase());
+          return (
+            <li key={g.gameId.toString()}>
+              <Link to={`/games/${g.gameId}/replay`}>Game #{g.gameId.toString()}</Link> (
+              {ruleSetName(g.ruleSet)}): {seat >= 0 ? `${g.totals[seat]} points, ` : ""}
+              {won
+                ? "won"
+                : g.forfeited.some((f) => f.toLowerCase() === player.toLowerCase())
+                  ? "forfeited"
+                  : "lost"}{" "}
+              · <Link to={`/games/${g.gameId}/analysis`}>analysis</Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

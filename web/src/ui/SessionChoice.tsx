@@ -1,0 +1,121 @@
+import { useId } from "react";
+import { formatTimestamp, formatTokenAmount, type TokenLike } from "@dicehall/core/game/format.ts";
+import type { SessionOffer } from "@/chain/sessionHooks.ts";
+
+/**
+ * How a player will play a game they open or join: with one confirmation (a session key made in
+ * this browser plays the moves, paid from the hall credit) or signing every move in the wallet.
+ * With the first, what goes in is shown before the wallet opens: the bet, the roll fees put into
+ * the credit, the key's gas, and that the rest comes back.
+ */
+export function SessionChoice({
+  oneConfirmation,
+  onChange,
+  offer,
+  token,
+  bet,
+  native,
+  available,
+  verb,
+  batched = false,
+  approval = false,
+}: {
+  oneConfirmation: boolean;
+  onChange: (oneConfirmation: boolean) => void;
+  offer: SessionOffer | null;
+  /** The bet's token. */
+  token: TokenLike | undefined;
+  bet: bigint | null;
+  /** The chain's coin (fees and gas). */
+  native: TokenLike | undefined;
+  /** False where this browser keeps nothing (a key would be lost on reload): every move is signed. */
+  available: boolean;
+  /** "open the table" or "join". */
+  verb: string;
+  /** The wallet batches calls (EIP-5792): an ERC-20's approval goes with the call, one confirmation. */
+  batched?: boolean;
+  /** An ERC-20 bet whose allowance is short: the approval comes first. */
+  approval?: boolean;
+}) {
+  const id = useId();
+  const coin = (v: bigint) => formatTokenAmount(v, native, 6);
+  const erc20 = !!token && !!native && token.symbol !== native.symbol;
+  return (
+    <div className="session-choice">
+      <fieldset className="field">
+        <legend>How you play</legend>
+        <div className="segmented">
+          <label className={`segmented__option${oneConfirmation ? " is-checked" : ""}`}>
+            <input
+              type="radio"
+              name={`${id}-signing`}
+              checked={oneConfirmation}
+              disabled={!available}
+              onChange={() => onChange(true)}
+            />
+            Play with one confirmation
+          </label>
+          <label className={`segmented__option${!oneConfirmation ? " is-checked" : ""}`}>
+            <input
+              type="radio"
+              name={`${id}-signing`}
+              checked={!oneConfirmation}
+              onChange={() => onChange(false)}
+            />
+            Sign every move
+          </label>
+        </div>
+        {!available && (
+          <p className="hint">
+            This browser keeps nothing between visits, so a session key would be lost on reload:
+            your wallet signs every move.
+          </p>
+        )}
+      </fieldset>
+      {oneConfirmation && available && (
+        <div className="summary" data-testid="session-summary" aria-live="off">
+          {offer && bet !== null ? (
+            <>
+              <p>
+                Your wallet asks{" "}
+                {approval && !batched
+                  ? `twice (approve, then ${verb})`
+                  : approval
+                    ? `once (the approval and ${verb} in one batch)`
+                    : "once"}
+                , for{" "}
+                <strong>
+                  {erc20 ? `${formatTokenAmount(bet, token, 6)} + ` : ""}
+                  {coin(offer.value)}
+                </strong>
+                :
+              </p>
+              <ul className="session-choice__parts" aria-label="What goes in">
+                <li>the bet: {formatTokenAmount(bet, token, 6)}</li>
+                <li>
+                  roll fees put into your credit in the hall: {coin(offer.needs.feeDeposit)} (up to{" "}
+                  {offer.needs.rolls} rolls)
+                </li>
+                <li>gas for this browser's session key: {coin(offer.needs.keyGas)}</li>
+              </ul>
+              <p className="hint">
+                A key made in this browser (never sent anywhere) then plays your rolls and scores
+                until {formatTimestamp(offer.expiresAt)}, with no wallet opening. It can move money
+                only back to you. What it doesn't spend comes back to your wallet when the game
+                ends.
+              </p>
+            </>
+          ) : (
+            <p className="muted">Working out the roll fees and the gas…</p>
+          )}
+        </div>
+      )}
+      {!oneConfirmation && (
+        <p className="hint">
+          Your wallet asks for every roll and every score (about 30 to 50 times a game), each roll
+          with its randomness fee.
+        </p>
+      )}
+    </div>
+  );
+}
