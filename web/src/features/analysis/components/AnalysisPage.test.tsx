@@ -88,7 +88,7 @@ describe("AnalysisPage", () => {
     const rows = within(summary).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
       "0x7099…79C8",
-      "You (0x3C44…93BC)",
+      "You",
     ]);
     expect(rows.map((r) => within(r).getAllByRole("cell")[1].textContent)).toEqual(
       review.players.map((p) => p.totalLoss.toFixed(1)),
