@@ -476,7 +476,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address key = _sessions[msg.sender].key;
         if (key == address(0)) return;
         delete _sessions[msg.sender];
-        delete _keys[key];
+        _dropKey(key);
+    }
+
+    /// @dev Ends the caller's grant to `key`, unless the key has since become another player's (after the
+    /// caller's session expired): that grant is theirs.
+    function _dropKey(address key) private {
+        if (_keys[key].player == msg.sender) delete _keys[key];
         emit SessionRevoked(msg.sender, key);
     }
 
@@ -586,9 +592,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @inheritdoc IDiceHall
     function session(address player) external view returns (SessionView memory v) {
         Session memory s = _sessions[player];
-        uint64 expiresAt = _keys[s.key].expiresAt;
-        if (s.key == address(0) || block.timestamp >= expiresAt) return v;
-        return SessionView({key: s.key, expiresAt: expiresAt, feeAllowance: s.feeAllowance});
+        KeyGrant memory k = _keys[s.key];
+        if (s.key == address(0) || k.player != player || block.timestamp >= k.expiresAt) return v;
+        return SessionView({key: s.key, expiresAt: k.expiresAt, feeAllowance: s.feeAllowance});
     }
 
     /// @inheritdoc IDiceHall
@@ -965,10 +971,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         if (value < keyGas) revert WrongPayment(value, keyGas);
 
         address old = _sessions[msg.sender].key;
-        if (old != address(0) && old != key) {
-            delete _keys[old];
-            emit SessionRevoked(msg.sender, old);
-        }
+        if (old != address(0) && old != key) _dropKey(old);
         uint128 allowance = grant.feeAllowance;
         _sessions[msg.sender] = Session({
             key: key,

@@ -330,6 +330,12 @@ describe("opening a session", () => {
     await networkHelpers.time.increase(601);
     await openSession(h, h.alice, key);
     assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
+    // It is alice's now: bob replacing or revoking his old session leaves her grant alone.
+    assert.equal((await h.hall.read.session([h.bob.account.address])).key, zeroAddress);
+    await openSession(h, h.bob, keysOf(h)[1]);
+    await send(h, h.hall.write.revokeSession({ account: h.bob.account }));
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
+    assert.equal((await h.hall.read.session([h.alice.account.address])).key, addressOf(key));
   });
 
   it("refuses a payment below the key's gas", async () => {
