@@ -131,12 +131,19 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     setDeliverError(null);
     void (async () => {
       try {
-        await send("roll", await deliveryRequest(hall, view.provider, stalled));
+        // Anyone may deliver: the session key does it, when there is one (no wallet opens).
+        await send(
+          "roll",
+          await deliveryRequest(hall, view.provider, stalled),
+          undefined,
+          keyFor("claim", 0n),
+        );
       } catch (err) {
         setDeliverError(err instanceof Error ? err.message : String(err));
       }
     })();
-  }, [hall, view, stalled, send]);
+    // keyFor reads the session, its balance and the prices of this render.
+  }, [hall, view, stalled, send, session, prices, credit]);
 
   const handlers = useMemo<TableHandlers>(
     () => ({
