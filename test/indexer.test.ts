@@ -106,6 +106,20 @@ function ratedGames(logs: readonly LeaderboardLog[]): RatedGame[] {
 indexerSuite("PGlite");
 indexerSuite("Postgres");
 
+/**
+ * A GET that is sent again once when the connection, not the server, failed: Node's fetch may reuse
+ * a kept-alive socket the server is just closing ("other side closed"), which a loaded machine makes
+ * likely. An HTTP error is never retried, and a server that is down fails the second try too.
+ */
+async function getOnce(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return await fetch(url);
+  }
+}
+
 function indexerSuite(database: "PGlite" | "Postgres") {
   const skip =
     database === "Postgres" && !POSTGRES_URL
@@ -143,7 +157,7 @@ function indexerSuite(database: "PGlite" | "Postgres") {
     });
 
     const api = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${stack!.indexerUrl}${path}`);
+      const res = await getOnce(`${stack!.indexerUrl}${path}`);
       assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
       return (await res.json()) as T;
     };
