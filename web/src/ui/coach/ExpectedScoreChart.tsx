@@ -1,16 +1,10 @@
 import type { PlayerReview } from "@dicehall/core/coach/analyse.ts";
 import { expectedWords } from "./coachWords.ts";
+import { ChartLegend, chartLine } from "../ChartLegend.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 240;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
-/** Distinct in colour and in dash, so the lines part without colour too. */
-const LINES = [
-  { colour: "#1d4e89", dash: "" },
-  { colour: "#b5452b", dash: "6 3" },
-  { colour: "#2e7d4f", dash: "2 3" },
-  { colour: "#7a4ba0", dash: "8 3 2 3" },
-];
 
 /**
  * Each player's expected final score through the game (after every decision, with best play from
@@ -88,7 +82,7 @@ export function ExpectedScoreChart({ players }: { players: readonly PlayerReview
             </text>
           ))}
         {players.map((p, i) => {
-          const line = LINES[i % LINES.length];
+          const line = chartLine(i);
           const points = pointsOf(p);
           return (
             <g key={i}>
@@ -109,24 +103,7 @@ export function ExpectedScoreChart({ players }: { players: readonly PlayerReview
         })}
       </svg>
       <figcaption>
-        <ul className="coach-chart__legend">
-          {players.map((p, i) => (
-            <li key={i}>
-              <svg width="28" height="10" aria-hidden="true">
-                <line
-                  x1="0"
-                  x2="28"
-                  y1="5"
-                  y2="5"
-                  stroke={LINES[i % LINES.length].colour}
-                  strokeWidth={2}
-                  strokeDasharray={LINES[i % LINES.length].dash || undefined}
-                />
-              </svg>{" "}
-              {p.player}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend labels={players.map((p) => p.player)} />
         Turns along the bottom, expected final score up the side: after each decision, the score the
         sheet is expected to end with if every later move is the coach's.
       </figcaption>

@@ -1,15 +1,9 @@
 import { useId } from "react";
+import { ChartLegend, chartLine } from "@/ui/ChartLegend.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
-/** Distinct in colour and in dash, so the lines part without colour too (as the coach's chart). */
-const LINES = [
-  { colour: "#1d4e89", dash: "" },
-  { colour: "#b5452b", dash: "6 3" },
-  { colour: "#2e7d4f", dash: "2 3" },
-  { colour: "#7a4ba0", dash: "8 3 2 3" },
-];
 
 export interface Series {
   label: string;
@@ -88,7 +82,7 @@ export function LineChart({
             </text>
           ))}
         {series.map((s, i) => {
-          const line = LINES[i % LINES.length];
+          const line = chartLine(i);
           const points = s.values.map((v, k) => ({ x: x(k + 1), y: y(v) }));
           return (
             <g key={s.label}>
@@ -107,26 +101,7 @@ export function LineChart({
         })}
       </svg>
       <figcaption>
-        {series.length > 1 && (
-          <ul className="coach-chart__legend">
-            {series.map((s, i) => (
-              <li key={s.label}>
-                <svg width="28" height="10" aria-hidden="true">
-                  <line
-                    x1="0"
-                    x2="28"
-                    y1="5"
-                    y2="5"
-                    stroke={LINES[i % LINES.length].colour}
-                    strokeWidth={2}
-                    strokeDasharray={LINES[i % LINES.length].dash || undefined}
-                  />
-                </svg>{" "}
-                {s.label}
-              </li>
-            ))}
-          </ul>
-        )}
+        {series.length > 1 && <ChartLegend labels={series.map((s) => s.label)} />}
         {xLabel}
       </figcaption>
     </figure>
