@@ -8,9 +8,7 @@ import type {
   WireLeaderboard,
   WirePlayer,
 } from "@dicehall/core/indexer/indexerWire.ts";
-import { clients } from "../../../scripts/lib/chain.ts";
-import { fillGames } from "../../../scripts/lib/fillGames.ts";
-import { eventually } from "../lib/chain.ts";
+import { eventually, playToEnd, startGame } from "../lib/chain.ts";
 import { e2e, type Suite } from "../lib/harness.ts";
 
 export function playerScenarios(suite: () => Suite): void {
@@ -22,17 +20,21 @@ export function playerScenarios(suite: () => Suite): void {
       const { stack } = session;
       const indexerUrl = stack.chain.indexerUrl;
       assert.ok(indexerUrl, "the suite's stack runs the game index");
-      const { publicClient, wallet } = clients(stack.rpcUrl);
-      const filled = await fillGames({
-        publicClient,
-        wallet: wallet(stack.accounts[0]),
-        diceHall: stack.diceHall,
-        mockEntropy: stack.mockEntropy,
-        games: 4,
-        seed: 26n,
-      });
+      // Three finished games of Yazty among three accounts, played through the contract on
+      // whichever Entropy the suite runs (the model's revelations or MockEntropy's).
+      const [a, b, c] = [stack.accounts[12], stack.accounts[13], stack.accounts[14]];
+      const gameIds: bigint[] = [];
+      for (const [first, second] of [
+        [a, b],
+        [b, c],
+        [a, c],
+      ] as const) {
+        const id = await startGame(stack, first, second, { ruleSet: 2 });
+        await playToEnd(stack, id);
+        gameIds.push(id);
+      }
       // The index has analysed every one of them (the coach runs beside the indexer).
-      for (const id of filled.gameIds) {
+      for (const id of gameIds) {
         await eventually(
           `game ${id} analysed by the index`,
           async () =>
