@@ -10,6 +10,7 @@ import { network } from "hardhat";
 import {
   getContractAddress,
   zeroAddress,
+  type Account,
   type Address,
   type Hash,
   type Hex,
@@ -95,22 +96,8 @@ async function playGame(samples: Samples, hall: Hall, answer: Answerer) {
       await m("entropy callback (reveal tx)", answer.reveal(receipt, nonce++));
     }
     rolledThisTurn = 0;
-    // The first open box the rules accept (the Joker rule may force one).
     const open = sheet.filled.flatMap((f, box) => (f ? [] : [box]));
-    let box = -1;
-    for (const b of open) {
-      try {
-        await publicClient.simulateContract({
-          address: hall.address,
-          abi: hall.abi,
-          functionName: "score",
-          args: [gameId, b],
-          account: wallet.account,
-        });
-        box = b;
-        break;
-      } catch {}
-    }
+    const box = await firstLegalBox(hall, gameId, open, wallet.account);
     const last = open.length === 1 && game.currentSeat === game.players.length - 1;
     await m(
       last ? "score (settles)" : "score",
@@ -185,20 +172,7 @@ async function playSessionGame(samples: Samples, hall: Hall, answer: Answerer, n
     }
     rolledThisTurn = 0;
     const open = sheet.filled.flatMap((f, box) => (f ? [] : [box]));
-    let box = -1;
-    for (const b of open) {
-      try {
-        await publicClient.simulateContract({
-          address: hall.address,
-          abi: hall.abi,
-          functionName: "score",
-          args: [gameId, b],
-          account: key.account,
-        });
-        box = b;
-        break;
-      } catch {}
-    }
+    const box = await firstLegalBox(hall, gameId, open, key.account);
     const last = open.length === 1 && game.currentSeat === game.players.length - 1;
     await m(
       last ? "score by a session key (settles)" : "score by a session key",
@@ -214,6 +188,28 @@ async function playSessionGame(samples: Samples, hall: Hall, answer: Answerer, n
       ),
   );
   return nonce;
+}
+
+/** The first open box the rules accept for `account` (the Joker rule may force one); -1 if none. */
+async function firstLegalBox(
+  hall: Hall,
+  gameId: bigint,
+  open: number[],
+  account: Account,
+): Promise<number> {
+  for (const box of open) {
+    try {
+      await publicClient.simulateContract({
+        address: hall.address,
+        abi: hall.abi,
+        functionName: "score",
+        args: [gameId, box],
+        account,
+      });
+      return box;
+    } catch {}
+  }
+  return -1;
 }
 
 async function gameIdOfLast(hall: Hall): Promise<bigint> {
