@@ -35,3 +35,55 @@ export function ChartLegend({ labels }: { labels: readonly string[] }) {
     </ul>
   );
 }
+
+/** Where a chart's plot sits in its SVG: its size and the margins that hold the axis labels. */
+export interface ChartFrame {
+  width: number;
+  height: number;
+  pad: { left: number; right: number; top: number; bottom: number };
+}
+
+/**
+ * A chart's grid and axis labels: a line and a label at each value of `yTicks` up the side, and a
+ * label at each of `xTicks` along the bottom.
+ */
+export function ChartAxes({
+  frame,
+  yTicks,
+  y,
+  yLabel,
+  xTicks,
+  x,
+}: {
+  frame: ChartFrame;
+  yTicks: readonly number[];
+  y: (value: number) => number;
+  yLabel: (value: number) => string | number;
+  xTicks: readonly number[];
+  x: (at: number) => number;
+}) {
+  const { width, height, pad } = frame;
+  return (
+    <>
+      {yTicks.map((t) => (
+        <g key={t}>
+          <line
+            x1={pad.left}
+            x2={width - pad.right}
+            y1={y(t)}
+            y2={y(t)}
+            className="coach-chart__grid"
+          />
+          <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" className="coach-chart__label">
+            {yLabel(t)}
+          </text>
+        </g>
+      ))}
+      {xTicks.map((n) => (
+        <text key={n} x={x(n)} y={height - 8} textAnchor="middle" className="coach-chart__label">
+          {n}
+        </text>
+      ))}
+    </>
+  );
+}

@@ -1,10 +1,11 @@
 import type { PlayerReview } from "@dicehall/core/coach/analyse.ts";
 import { expectedWords } from "./coachWords.ts";
-import { ChartLegend, chartLine } from "../ChartLegend.tsx";
+import { ChartAxes, ChartLegend, chartLine, type ChartFrame } from "../Chart.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 240;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const FRAME: ChartFrame = { width: WIDTH, height: HEIGHT, pad: PAD };
 
 /**
  * Each player's expected final score through the game (after every decision, with best play from
@@ -54,33 +55,16 @@ export function ExpectedScoreChart({ players }: { players: readonly PlayerReview
         <title id="coach-chart-title">
           Expected final score through the game, per player (the table below gives the numbers)
         </title>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(t)}
-              y2={y(t)}
-              className="coach-chart__grid"
-            />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="coach-chart__label">
-              {Math.round(t)}
-            </text>
-          </g>
-        ))}
-        {Array.from({ length: turns + 1 }, (_, t) => t)
-          .filter((t) => t % Math.ceil(turns / 8) === 0 || t === turns)
-          .map((t) => (
-            <text
-              key={t}
-              x={x(t)}
-              y={HEIGHT - 8}
-              textAnchor="middle"
-              className="coach-chart__label"
-            >
-              {t}
-            </text>
-          ))}
+        <ChartAxes
+          frame={FRAME}
+          yTicks={ticks}
+          y={y}
+          yLabel={Math.round}
+          xTicks={Array.from({ length: turns + 1 }, (_, t) => t).filter(
+            (t) => t % Math.ceil(turns / 8) === 0 || t === turns,
+          )}
+          x={x}
+        />
         {players.map((p, i) => {
           const line = chartLine(i);
           const points = pointsOf(p);

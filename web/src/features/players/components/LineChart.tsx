@@ -1,9 +1,10 @@
 import { useId } from "react";
-import { ChartLegend, chartLine } from "@/ui/ChartLegend.tsx";
+import { ChartAxes, ChartLegend, chartLine, type ChartFrame } from "@/ui/Chart.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const FRAME: ChartFrame = { width: WIDTH, height: HEIGHT, pad: PAD };
 
 export interface Series {
   label: string;
@@ -54,33 +55,16 @@ export function LineChart({
         data-testid={testId}
       >
         <title id={titleId}>{`${title} (the table below gives the numbers)`}</title>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(t)}
-              y2={y(t)}
-              className="coach-chart__grid"
-            />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="coach-chart__label">
-              {Number.isInteger(t) ? t : t.toFixed(1)}
-            </text>
-          </g>
-        ))}
-        {Array.from({ length: count }, (_, i) => i + 1)
-          .filter((n) => n === 1 || n % every === 0 || n === count)
-          .map((n) => (
-            <text
-              key={n}
-              x={x(n)}
-              y={HEIGHT - 8}
-              textAnchor="middle"
-              className="coach-chart__label"
-            >
-              {n}
-            </text>
-          ))}
+        <ChartAxes
+          frame={FRAME}
+          yTicks={ticks}
+          y={y}
+          yLabel={(t) => (Number.isInteger(t) ? t : t.toFixed(1))}
+          xTicks={Array.from({ length: count }, (_, i) => i + 1).filter(
+            (n) => n === 1 || n % every === 0 || n === count,
+          )}
+          x={x}
+        />
         {series.map((s, i) => {
           const line = chartLine(i);
           const points = s.values.map((v, k) => ({ x: x(k + 1), y: y(v) }));
