@@ -1,58 +1,74 @@
-// `npm run bench:indexer`: puts N whole games on a local chain of its own (the HallFiller plays
-// each in one transaction, scripts/lib/fillGames.ts), starts the indexer on it, and prints how fast
-// it indexed them (events/s), how fast its coach analysed them (games/s: in the indexer's worker
-// threads, and in this process with the tables loaded), how fast the leaderboard and the player
-// pages answer over HTTP at that size (p50/p99), and the indexer's peak memory.
-// Targets: leaderboard p99 under 50 ms; analysis at least 200 games/s per core.
+// `npm run bench:indexer`: the indexer at the size of a busy hall. Plays N whole games on a local
+// chain of its own (the HallFiller plays each in one transaction, scripts/lib/fillGames.ts) and
+// indexes them from scratch; stops the indexer and writes a history of H more finished games
+// straight into its database (scripts/lib/seedIndex.ts: bots of set skill, every row the indexer
+// would write, the coach's analysis of every game timed on one core); plays N more games on the
+// chain and restarts the indexer on the big index (Ponder's crash recovery, as a production
+// restart); then times the leaderboard and the player pages over HTTP (p50/p99) and reads the
+// indexer's peak memory. Targets: query p99 under 50 ms; analysis at least 200 games/s per core.
 //
-// Flags: --games N (default 10000), --players P (distinct players, default 500), --queries Q
-// (leaderboard requests timed, default 400), --seed S (default 1), --postgres URL (index into
-// this Postgres database, as production does, instead of PGlite; a schema of its own, dropped). Each game is one transaction and one block (~190 hall events). Nothing else
-// should run meanwhile: the figures are the machine's.
-import { readFileSync } from "node:fs";
+// Flags: --history H (default 100000; 0 skips the seeding), --games N (default 1000, each fill),
+// --players P (the history's players, default 2000), --seats S (the chain games' players,
+// default 100), --queries Q (requests timed per series, default 400), --seed S (default 1),
+// --no-logs (seed without the ~200 hall_log rows a game), --postgres URL (index into this
+// Postgres database, as production does, instead of PGlite; a schema of its own, dropped after).
+// Nothing else should run meanwhile: the figures are the machine's.
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { performance } from "node:perf_hooks";
+import { numberToHex, pad, parseEther, parseUnits } from "viem";
 import {
   leaderboardSearch,
   type LeaderboardQuery,
-  type WireGameLogs,
   type WireAnalysisStatus,
+  type WireGameLogs,
 } from "@dicehall/core/indexer/indexerWire.ts";
-import { buildTable, type SolverTable } from "@dicehall/core/coach/solver.ts";
-import { deserialiseTable } from "@dicehall/core/coach/serialise.ts";
-import { TABLE_FORMAT } from "@dicehall/core/coach/store.ts";
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
 import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
-import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
+import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { clients } from "./lib/chain.ts";
 import { ROOT } from "./lib/deployments.ts";
 import { startDevStack } from "./lib/devStack.ts";
-import { fillGames } from "./lib/fillGames.ts";
-import { startIndexer } from "./lib/indexer.ts";
+import { fillGames, type FillResult } from "./lib/fillGames.ts";
+import { INDEXER_ROOT, INDEXER_SCHEMA, startIndexer, type Indexer } from "./lib/indexer.ts";
+import { coachTables } from "./lib/seedGames.ts";
+import { seedStoppedIndex, type SeedResult, type Sql } from "./lib/seedIndex.ts";
 import { NATIVE } from "./lib/table.ts";
 
 const { values } = parseArgs({
   options: {
-    games: { type: "string", default: "10000" },
-    players: { type: "string", default: "500" },
+    history: { type: "string", default: "100000" },
+    games: { type: "string", default: "1000" },
+    players: { type: "string", default: "2000" },
+    seats: { type: "string", default: "100" },
     postgres: { type: "string" },
     queries: { type: "string", default: "400" },
     seed: { type: "string", default: "1" },
+    "no-logs": { type: "boolean", default: false },
   },
 });
+const history = Number(values.history);
 const games = Number(values.games);
 const queries = Number(values.queries);
 const players = Number(values.players);
-for (const [name, value] of Object.entries({ games, queries, players })) {
-  if (!Number.isSafeInteger(value) || value <= 0) {
+const seats = Number(values.seats);
+for (const [name, value] of Object.entries({ games, queries, players, seats, history })) {
+  if (!Number.isSafeInteger(value) || value < (name === "history" ? 0 : 1)) {
     console.error(`bench:indexer: --${name} must be a whole number above 0`);
     process.exit(1);
   }
 }
+if (seats < 4) {
+  console.error("bench:indexer: --seats must be at least 4 (a table has up to four)");
+  process.exit(1);
+}
 const say = (line: string) => console.log(`[bench] ${line}`);
 const schema = `dicehall_bench_${process.pid}`;
+/** The seeded history's blocks: one finished game a minute (100 000 games: ten weeks). */
+const BLOCK_SECONDS = 60;
 
 async function dropSchema(url: string, name: string) {
   const client = new pg.Client({ connectionString: url });
@@ -74,107 +90,242 @@ const stopAll = async () => {
   for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
 };
 process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+const dataDir = join(ROOT, ".dev", `indexer-bench-${process.pid}`);
+stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The indexer's cache of the coach's tables (its worker writes them on the first start). */
+const COACH_CACHE = join(INDEXER_ROOT, ".ponder", "coach");
+
+/** The stopped indexer's database, as the seeder writes it: PGlite's files or the Postgres schema. */
+async function openIndexDatabase(): Promise<{ sql: Sql; schema: string; close(): Promise<void> }> {
+  if (values.postgres) {
+    const client = new pg.Client({ connectionString: values.postgres });
+    await client.connect();
+    return { sql: client, schema, close: () => client.end() };
+  }
+  const db = new PGlite(dataDir);
+  return { sql: db, schema: INDEXER_SCHEMA, close: () => db.close() };
+}
+
+/**
+ * Moves the hall's game counter from `from` to `to` (the seeded history took those ids): finds
+ * its storage slot by trying the slots that hold `from`, and checks nextGameId() after.
+ */
+async function moveGameCounter(from: bigint, to: bigint): Promise<void> {
+  const { publicClient } = clients(stack.rpcUrl, stack.chainId, { retryCount: 3 });
+  const address = stack.addresses.diceHall;
+  const read = () =>
+    publicClient.readContract({ address, abi: diceHallAbi, functionName: "nextGameId" });
+  const word = (value: bigint) => pad(numberToHex(value), { size: 32 });
+  for (let slot = 0n; slot < 256n; slot++) {
+    const at = numberToHex(slot, { size: 32 });
+    const held = await publicClient.getStorageAt({ address, slot: at });
+    if (held === undefined || BigInt(held) !== from) continue;
+    await publicClient.request({
+      method: "hardhat_setStorageAt" as never,
+      params: [address, at, word(to)] as never,
+    });
+    if ((await read()) === to) return;
+    await publicClient.request({
+      method: "hardhat_setStorageAt" as never,
+      params: [address, at, word(from)] as never,
+    });
+  }
+  throw new Error("bench:indexer: the hall's game counter was not found in its storage");
+}
 
 try {
-  const { publicClient, wallet } = clients(stack.rpcUrl);
+  // Reads are retried (the node may close a connection left idle while the history is seeded);
+  // transactions are not, so that none is sent twice.
+  const { publicClient } = clients(stack.rpcUrl, stack.chainId, { retryCount: 3 });
+  const { wallet } = clients(stack.rpcUrl, stack.chainId);
+  const rpc = (method: string, params: unknown[]) =>
+    publicClient.request({ method: method as never, params: params as never });
 
-  // 1. The games.
-  let lastReport = 0;
-  const filled = await fillGames({
-    publicClient,
-    wallet: wallet(stack.accounts[0]),
-    diceHall: stack.addresses.diceHall,
-    mockEntropy: stack.addresses.mockEntropy,
-    testToken: stack.addresses.testToken,
-    games,
-    seed: BigInt(values.seed),
-    seats: Math.max(4, players),
-    onProgress: (p) => {
-      if (p.seconds - lastReport < 30 && p.games < p.of) return;
-      lastReport = p.seconds;
-      say(`filled ${p.games} of ${p.of} games (${(p.games / p.seconds).toFixed(1)}/s)`);
-    },
-  });
-  const head = await publicClient.getBlockNumber({ cacheTime: 0 });
-  say(`chain: ${filled.games} games in blocks ${filled.firstBlock}–${filled.lastBlock}`);
-
-  // 2. Index them from scratch.
-  const started = performance.now();
-  const indexer = await startIndexer({
-    port: 0,
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    hall: stack.addresses.diceHall,
-    startBlock: stack.deployment.deploymentBlock,
-    dataDir: join(ROOT, ".dev", `indexer-bench-${process.pid}`),
-    removeOnStop: true,
-    readyTimeoutMs: 3 * 3600_000,
-    postgres: values.postgres ? { url: values.postgres, schema } : undefined,
-    log: say,
-  });
-  stops.push(() => indexer.stop());
-  if (values.postgres) stops.unshift(() => dropSchema(values.postgres!, schema));
-  await indexer.waitForBlock(head, 3600_000);
-  const indexSeconds = (performance.now() - started) / 1000;
-  const metrics = await (await fetch(`${indexer.url}/metrics`)).text();
-  let events = 0;
-  for (const line of metrics.split("\n")) {
-    const match = /^ponder_indexing_completed_events\{[^}]*\} (\d+)/.exec(line);
-    if (match) events += Number(match[1]);
-  }
-
-  // 3. The coach's analysis of every game, in the indexer's worker threads, as games finished
-  // (it runs beside the backfill); then the same analysis in this process, tables loaded.
-  const status = async () =>
-    (await (await fetch(`${indexer.url}/api/analysis`)).json()) as WireAnalysisStatus;
-  for (;;) {
-    const analysis = await status();
-    if (!analysis.threads) throw new Error("the indexer's analysis is off");
-    if (analysis.analysed >= filled.games) break;
-    if (performance.now() - started > 3 * 3600_000) throw new Error("analysis did not finish");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const analysedSeconds = (performance.now() - started) / 1000;
-  const analysis = await status();
-  const tables = new Map<RuleSetId, SolverTable>();
-  const tableOf = (ruleSet: RuleSetId) => {
-    let table = tables.get(ruleSet);
-    if (!table) {
-      const file = join(
-        ROOT,
-        "indexer",
-        ".ponder",
-        "coach",
-        `coach-${TABLE_FORMAT}-${ruleSet}.bin`,
-      );
-      try {
-        table = deserialiseTable(readFileSync(file));
-      } catch {
-        table = buildTable(ruleSet);
-      }
-      tables.set(ruleSet, table);
-    }
-    return table;
+  // 1. Games on the chain; the same players play the second fill.
+  let filler: FillResult["filler"] | undefined;
+  const fill = async (seed: bigint) => {
+    let lastReport = 0;
+    const filled = await fillGames({
+      publicClient,
+      wallet: wallet(stack.accounts[0]),
+      diceHall: stack.addresses.diceHall,
+      mockEntropy: stack.addresses.mockEntropy,
+      testToken: stack.addresses.testToken,
+      games,
+      seed,
+      seats,
+      filler,
+      onProgress: (p) => {
+        if (p.seconds - lastReport < 30 && p.games < p.of) return;
+        lastReport = p.seconds;
+        say(`filled ${p.games} of ${p.of} games (${(p.games / p.seconds).toFixed(1)}/s)`);
+      },
+    });
+    filler = filled.filler;
+    return filled;
   };
-  const sample = filled.gameIds.slice(0, Math.min(1000, filled.gameIds.length));
-  // One after the other: a thousand requests at once can reset connections on a loaded machine.
-  const sampleLogs: { id: bigint; logs: ReturnType<typeof decodeLogs> }[] = [];
-  for (const id of sample) {
+  const indexerEvents = async (indexer: Indexer) => {
+    const metrics = await (await fetch(`${indexer.url}/metrics`)).text();
+    let events = 0;
+    for (const line of metrics.split("\n")) {
+      const match = /^ponder_indexing_completed_events\{[^}]*\} (\d+)/.exec(line);
+      if (match) events += Number(match[1]);
+    }
+    return events;
+  };
+  const analysed = async (indexer: Indexer) =>
+    (await (await fetch(`${indexer.url}/api/analysis`)).json()) as WireAnalysisStatus;
+  /** Starts the indexer and waits until it has indexed the head and analysed `finished` games. */
+  const index = async (resume: boolean, finished: number) => {
+    const head = await publicClient.getBlockNumber({ cacheTime: 0 });
+    const started = performance.now();
+    const indexer = await startIndexer({
+      port: 0,
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      hall: stack.addresses.diceHall,
+      startBlock: stack.deployment.deploymentBlock,
+      dataDir,
+      resume,
+      readyTimeoutMs: 3 * 3600_000,
+      postgres: values.postgres ? { url: values.postgres, schema } : undefined,
+      log: say,
+    });
+    say(`indexer ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await indexer.waitForBlock(head, 3600_000);
+    const indexSeconds = (performance.now() - started) / 1000;
+    let lastReport = performance.now();
+    for (;;) {
+      const status = await analysed(indexer);
+      if (!status.threads) throw new Error("the indexer's analysis is off");
+      if (status.analysed >= finished) break;
+      if (performance.now() - lastReport > 30_000) {
+        lastReport = performance.now();
+        say(`analysed ${status.analysed} of ${finished} games`);
+      }
+      if (performance.now() - started > 3 * 3600_000) throw new Error("analysis did not finish");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const analysedSeconds = (performance.now() - started) / 1000;
+    return { indexer, indexSeconds, analysedSeconds, events: await indexerEvents(indexer) };
+  };
+  if (values.postgres) stops.push(() => dropSchema(values.postgres!, schema));
+
+  /**
+   * Empty blocks mined one by one after a fill, so that every game is older than the blocks Ponder
+   * treats as not yet final (the last 30 here). Its backfill then indexes them all, and a restart
+   * has no unfinalized writes to take back and redo. The blocks after hardhat_mine's must be
+   * ordinary ones too: the node reports a hash for the last of those that is not the parent hash
+   * of the block after it, which Ponder takes for a deep reorg.
+   */
+  const settle = async () => {
+    for (let i = 0; i < 64; i++) await rpc("evm_mine", []);
+  };
+
+  const first = await fill(BigInt(values.seed));
+  await settle();
+  say(`chain: ${first.games} games in blocks ${first.firstBlock}–${first.lastBlock}`);
+  const fresh = await index(false, first.games);
+  const freshAnalysis = await analysed(fresh.indexer);
+  await fresh.indexer.stop();
+
+  // 2. The history, in blocks mined for it (one game a block, a minute apart), with game ids
+  // after the first fill's; the hall's game counter is moved past them for the second fill.
+  let seeded: SeedResult | null = null;
+  if (history > 0) {
+    const before = await publicClient.getBlockNumber({ cacheTime: 0 });
+    await rpc("hardhat_mine", [numberToHex(history), numberToHex(BLOCK_SECONDS)]);
+    const firstSeeded = await publicClient.getBlock({ blockNumber: before + 1n });
+    const nextGameId = await publicClient.readContract({
+      address: stack.addresses.diceHall,
+      abi: diceHallAbi,
+      functionName: "nextGameId",
+    });
+    const sql = await openIndexDatabase();
+    try {
+      const seedStarted = performance.now();
+      let lastReport = 0;
+      seeded = await seedStoppedIndex({
+        sql: sql.sql,
+        schema: sql.schema,
+        hall: stack.addresses.diceHall,
+        games: history,
+        firstGameId: nextGameId,
+        firstBlock: firstSeeded.number,
+        firstTimestamp: firstSeeded.timestamp,
+        blockSeconds: BLOCK_SECONDS,
+        players,
+        tokens: [
+          {
+            address: NATIVE,
+            bets: [parseEther("0.001"), parseEther("0.002"), parseEther("0.005")],
+            share: 0.8,
+          },
+          {
+            address: stack.addresses.testToken,
+            bets: [parseUnits("5", 18), parseUnits("20", 18)],
+            share: 0.2,
+          },
+        ],
+        houseFeeBps: 250,
+        seed: Number(values.seed),
+        firstSequence: 1n << 40n,
+        logs: !values["no-logs"],
+        cacheDir: COACH_CACHE,
+        onProgress: (done, of) => {
+          const seconds = (performance.now() - seedStarted) / 1000;
+          if (seconds - lastReport < 30 && done < of) return;
+          lastReport = seconds;
+          say(`seeded ${done} of ${of} games (${(done / seconds).toFixed(0)}/s)`);
+        },
+      });
+    } finally {
+      await sql.close();
+    }
+    await moveGameCounter(nextGameId, nextGameId + BigInt(history));
+    say(
+      `history: games ${nextGameId}–${nextGameId + BigInt(history) - 1n} in blocks ${firstSeeded.number}–${seeded.lastBlock}`,
+    );
+  }
+
+  // 3. More games on the chain, indexed by a restart on the big index.
+  const second = await fill(BigInt(values.seed) + 1n);
+  await settle();
+  say(
+    `chain: games ${second.gameIds[0]}–${second.gameIds.at(-1)} in blocks ${second.firstBlock}–${second.lastBlock}`,
+  );
+  const total = first.games + second.games + history;
+  const restarted = await index(true, total);
+  const indexer = restarted.indexer;
+  stops.push(() => indexer.stop());
+  const restartAnalysis = await analysed(indexer);
+
+  // The coach on one core with its tables loaded, the indexer idle: the first 1 000 games of the
+  // history (else of the chain), their logs as the index serves them.
+  const tableOf = coachTables(COACH_CACHE);
+  const sampleFrom = seeded ? seeded.firstGameId : 1n;
+  const sample: { id: bigint; logs: ReturnType<typeof decodeLogs> }[] = [];
+  for (let id = sampleFrom; sample.length < Math.min(1000, seeded ? history : games); id++) {
     const { logs } = (await (
       await fetch(`${indexer.url}/api/games/${id}/logs`)
     ).json()) as WireGameLogs;
-    sampleLogs.push({ id, logs: decodeLogs(logs) });
+    sample.push({ id, logs: decodeLogs(logs) });
   }
-  for (const id of [0, 1, 2, 3] as RuleSetId[]) tableOf(id);
+  for (const ruleSet of [0, 1, 2, 3] as const) tableOf(ruleSet);
   const analyseStarted = performance.now();
-  for (const { id, logs } of sampleLogs) analyseGameLogs(id, logs, tableOf);
+  let analysedInSample = 0;
+  for (const { id, logs } of sample) if (analyseGameLogs(id, logs, tableOf)) analysedInSample++;
   const analyseSeconds = (performance.now() - analyseStarted) / 1000;
-
+  if (analysedInSample !== sample.length) {
+    throw new Error(`the coach followed ${analysedInSample} of ${sample.length} games`);
+  }
   // 4. The leaderboard, as the app asks for it: filters, sorts, pages, the viewer's rank.
   const board = (await (await fetch(`${indexer.url}/api/leaderboard?limit=500`)).json()) as {
     rows: { player: string }[];
     total: number;
   };
+  const head = await publicClient.getBlockNumber({ cacheTime: 0 });
   const lastTime = Number((await publicClient.getBlock({ blockNumber: head })).timestamp);
   const shapes: { name: string; query: LeaderboardQuery }[] = [
     { name: "all time, by wins", query: {} },
@@ -255,43 +406,76 @@ try {
   const indexed = (await (await fetch(`${indexer.url}/api/games?limit=1`)).json()) as {
     total: number;
   };
-  if (indexed.total !== filled.games) {
-    throw new Error(
-      `the indexer has ${indexed.total} finished games; the chain has ${filled.games}`,
+  if (indexed.total !== total) {
+    throw new Error(`the indexer has ${indexed.total} finished games; there are ${total}`);
+  }
+  const perSecond = (n: number, seconds: number, what: string) =>
+    `${(n / seconds).toFixed(n / seconds < 100 ? 1 : 0)} ${what}`;
+  console.log(
+    `\nIndexer benchmark: ${total} finished games (${history} seeded, ${first.games + second.games} ` +
+      `played on the chain), ${board.total} players, ${values.postgres ? "Postgres" : "PGlite"}\n`,
+  );
+  const steps = [
+    {
+      step: `fill the chain (${first.games} + ${second.games} games)`,
+      seconds: +(first.seconds + second.seconds).toFixed(1),
+      rate: perSecond(first.games + second.games, first.seconds + second.seconds, "games"),
+    },
+    {
+      step: `index ${first.games} games from scratch`,
+      seconds: +fresh.indexSeconds.toFixed(1),
+      rate: perSecond(fresh.events, fresh.indexSeconds, "events"),
+    },
+    {
+      step: "  and analyse every one (from the start)",
+      seconds: +fresh.analysedSeconds.toFixed(1),
+      rate: `${freshAnalysis.threads} thread: ${perSecond(freshAnalysis.games, freshAnalysis.workerSeconds, "games")}`,
+    },
+  ];
+  if (seeded) {
+    steps.push(
+      {
+        step: `seed ${history} games into the stopped index`,
+        seconds: +seeded.seconds.toFixed(1),
+        rate: `${perSecond(history, seeded.seconds, "games")}, ${seeded.logs} logs`,
+      },
+      {
+        step: "  of which the bots' play",
+        seconds: +seeded.playSeconds.toFixed(1),
+        rate: perSecond(history, seeded.playSeconds, "games"),
+      },
+      {
+        step: "  of which the analysis, one core, tables loaded",
+        seconds: +seeded.analysisSeconds.toFixed(1),
+        rate: perSecond(history, seeded.analysisSeconds, "games"),
+      },
     );
   }
-  console.log(
-    `\nIndexer benchmark: ${filled.games} games, ${board.total} players, ` +
-      `${values.postgres ? "Postgres" : "PGlite"}\n`,
-  );
-  console.table([
+  steps.push(
     {
-      step: "fill the chain",
-      seconds: +filled.seconds.toFixed(1),
-      "per second": `${(filled.games / filled.seconds).toFixed(1)} games`,
+      step: `restart on the big index and index ${second.games} more`,
+      seconds: +restarted.indexSeconds.toFixed(1),
+      rate: perSecond(restarted.events, restarted.indexSeconds, "events"),
     },
     {
-      step: "index from scratch",
-      seconds: +indexSeconds.toFixed(1),
-      "per second": `${Math.round(events / indexSeconds)} events`,
+      step: "  and analyse every new one (from the restart)",
+      seconds: +restarted.analysedSeconds.toFixed(1),
+      rate: `${restartAnalysis.threads} thread: ${perSecond(restartAnalysis.games, restartAnalysis.workerSeconds, "games")}`,
     },
     {
-      step: "index and analyse every game",
-      seconds: +analysedSeconds.toFixed(1),
-      "per second": `${(filled.games / analysedSeconds).toFixed(1)} games`,
-    },
-    {
-      step: `analysis in the indexer (${analysis.threads} thread)`,
-      seconds: +analysis.workerSeconds.toFixed(1),
-      "per second": `${(analysis.games / analysis.workerSeconds).toFixed(1)} games`,
-    },
-    {
-      step: "analysis in one core, tables loaded",
+      step: `analysis on one core, tables loaded (${sample.length} games)`,
       seconds: +analyseSeconds.toFixed(2),
-      "per second": `${(sample.length / analyseSeconds).toFixed(1)} games (of ${sample.length})`,
+      rate: perSecond(sample.length, analyseSeconds, "games"),
     },
-  ]);
-  console.log(`${events} events in ${head - BigInt(stack.deployment.deploymentBlock)} blocks\n`);
+  );
+  console.table(steps);
+  if (seeded) {
+    console.log(
+      `seeded rows: ${Object.entries(seeded.rows)
+        .map(([table, n]) => `${table} ${n}`)
+        .join(", ")}\n`,
+    );
+  }
   console.table(
     shapes.map((shape, i) => ({
       query: shape.name,

@@ -1,4 +1,5 @@
 import {
+  encodeAbiParameters,
   formatLog,
   getAbiItem,
   numberToHex,
@@ -125,6 +126,49 @@ export function decodeLogs(raw: readonly RpcLog[]): HallLog[] {
         transactionHash: log.transactionHash,
       }) as HallLog,
   );
+}
+
+/** Each event's selector, indexed inputs and data inputs, looked up once. */
+const eventItems = new Map(
+  diceHallAbi
+    .filter(
+      (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
+        item.type === "event",
+    )
+    .map((event) => [
+      event.name as HallEventName,
+      {
+        selector: toEventSelector(event as AbiEvent),
+        indexed: event.inputs.filter((i) => "indexed" in i && i.indexed),
+        data: event.inputs.filter((i) => !("indexed" in i && i.indexed)),
+      },
+    ]),
+);
+
+/** An indexed argument's topic: DiceHall indexes game ids, addresses and tokens only. */
+function topicOf(type: string, value: unknown): Hex {
+  if (type === "address") return addressTopic(value as Address);
+  if (type === "uint256") return uintTopic(value as bigint);
+  throw new TypeError(`no topic encoding for an indexed ${type}`);
+}
+
+/**
+ * A decoded log's topics and data as the contract emits them: the inverse of decodeLogs, for
+ * logs made off chain (the indexer benchmark's seeded history, test fixtures).
+ */
+export function encodeHallLog(log: Pick<HallLog, "eventName" | "args">): {
+  topics: [Hex, ...Hex[]];
+  data: Hex;
+} {
+  const item = eventItems.get(log.eventName)!;
+  const args = log.args as Record<string, unknown>;
+  const topics: [Hex, ...Hex[]] = [item.selector];
+  for (const input of item.indexed) topics.push(topicOf(input.type, args[input.name!]));
+  const data = encodeAbiParameters(
+    item.data,
+    item.data.map((i) => args[i.name!]),
+  );
+  return { topics, data };
 }
 
 /** Backfill ranges stay below what public RPCs accept for eth_getLogs. */

@@ -1,16 +1,11 @@
 // Test support: builds decoded hall logs the way the app receives them. Not imported by the app.
+import { numberToHex, type Address, type Hex, type RpcLog } from "viem";
 import {
-  encodeAbiParameters,
-  encodeEventTopics,
-  getAbiItem,
-  numberToHex,
-  type AbiEvent,
-  type Address,
-  type Hex,
-  type RpcLog,
-} from "viem";
-import { diceHallAbi } from "../generated/abis.ts";
-import type { HallEventName, HallLog, HallLogOf } from "../events/hallEvents.ts";
+  encodeHallLog,
+  type HallEventName,
+  type HallLog,
+  type HallLogOf,
+} from "../events/hallEvents.ts";
 
 export const ALICE: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 export const BOB: Address = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -36,23 +31,10 @@ export function log<N extends HallEventName>(
 
 /** The same log as a node returns it from eth_getLogs (encoded topics and data). */
 export function rpcLog(l: HallLog, address: Address = HALL): RpcLog {
-  const event = getAbiItem({ abi: diceHallAbi, name: l.eventName }) as AbiEvent;
-  const args = l.args as Record<string, unknown>;
-  const topics = encodeEventTopics({
-    abi: [event],
-    eventName: event.name,
-    args: Object.fromEntries(
-      event.inputs.filter((i) => i.indexed).map((i) => [i.name!, args[i.name!]]),
-    ),
-  } as never) as Hex[];
-  const dataInputs = event.inputs.filter((i) => !i.indexed);
-  const data = encodeAbiParameters(
-    dataInputs,
-    dataInputs.map((i) => args[i.name!]),
-  );
+  const { topics, data } = encodeHallLog(l);
   return {
     address,
-    topics: topics as [Hex, ...Hex[]],
+    topics,
     data,
     blockNumber: numberToHex(l.blockNumber),
     logIndex: numberToHex(l.logIndex),

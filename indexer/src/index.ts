@@ -14,13 +14,13 @@ import {
 import { numberToHex, type RpcLog } from "viem";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { decodeLogs, GAME_EVENTS, type HallLogOf } from "@dicehall/core/events/hallEvents.ts";
+import { isYahtzeeScore, type LeaderboardLog } from "@dicehall/core/leaderboard/leaderboard.ts";
 import {
-  foldLeaderboard,
-  isYahtzeeScore,
-  sumsOfGameRow,
-  type LeaderboardLog,
-  type LeaderboardSums,
-} from "@dicehall/core/leaderboard/leaderboard.ts";
+  addSums,
+  playerResults,
+  ratingRows,
+  sumsColumns,
+} from "@dicehall/core/indexer/gameRows.ts";
 import { initialRating, rateGame, type Rating } from "@dicehall/core/ratings/ratings.ts";
 
 /**
@@ -152,47 +152,31 @@ async function onFinished(event: AnyEvent, context: Context) {
   });
 
   // The app's fold over this game's logs alone: its rows are this game's share of each player's.
-  const logs = decodeLogs([...row.foldInput, rawLog(event)]) as LeaderboardLog[];
   const token = args.token.toLowerCase();
-  const rows = foldLeaderboard(logs);
-  for (const row of rows) {
-    const player = row.player.toLowerCase() as `0x${string}`;
-    const sums = sumsOfGameRow(row, token);
-    await context.db.insert(playerGame).values({
-      id: `${args.gameId}:${player}`,
-      player,
-      gameId: args.gameId,
-      ruleSet: args.ruleSet,
-      token: token as `0x${string}`,
-      finishedBlock: event.block.number,
-      finishedAt,
-      won: sums.wins,
-      forfeited: sums.forfeits,
-      total: sums.best,
-      yahtzees: sums.yahtzees,
-      staked: sums.staked,
-      net: sums.net,
-    });
+  const results = playerResults({
+    gameId: args.gameId,
+    ruleSet: args.ruleSet,
+    token,
+    finishedBlock: event.block.number,
+    finishedAt,
+    logs: decodeLogs([...row.foldInput, rawLog(event)]) as LeaderboardLog[],
+  });
+  for (const { row: result, sums, keys } of results) {
+    await context.db.insert(playerGame).values(result);
     // The running totals: sums of the same one-game sums (see LeaderboardSums).
-    const day = Number(finishedAt / SECONDS_PER_DAY);
-    const values = { ...sums, player, token: token as `0x${string}`, points: BigInt(sums.points) };
+    const values = sumsColumns(result.player, sums);
     await context.db
       .insert(playerTokenTotal)
-      .values({ id: `${player}:${token}`, ...values })
-      .onConflictDoUpdate((t) => plus(t, sums));
+      .values({ id: keys.tokenTotal, ...values })
+      .onConflictDoUpdate((t) => addSums(t, sums));
     await context.db
       .insert(playerTotal)
-      .values({ id: `${player}:${args.ruleSet}:${token}`, ruleSet: args.ruleSet, ...values })
-      .onConflictDoUpdate((t) => plus(t, sums));
+      .values({ id: keys.ruleSetTotal, ruleSet: args.ruleSet, ...values })
+      .onConflictDoUpdate((t) => addSums(t, sums));
     await context.db
       .insert(playerDay)
-      .values({
-        id: `${player}:${args.ruleSet}:${token}:${day}`,
-        ruleSet: args.ruleSet,
-        day,
-        ...values,
-      })
-      .onConflictDoUpdate((t) => plus(t, sums));
+      .values({ id: keys.day, ruleSet: args.ruleSet, day: keys.dayNumber, ...values })
+      .onConflictDoUpdate((t) => addSums(t, sums));
   }
   await context.db
     .insert(tokenSeen)
@@ -205,8 +189,6 @@ async function onFinished(event: AnyEvent, context: Context) {
     .values({ id: 1, games: 1, ...version })
     .onConflictDoUpdate((v) => ({ games: v.games + 1, ...version }));
 }
-
-const SECONDS_PER_DAY = 86_400n;
 
 /**
  * The players' ratings in the game's rule set after it (core/ratings): read, rated, written, one
@@ -231,46 +213,19 @@ async function rate(event: AnyEvent, context: Context, forfeited: readonly `0x${
     (p) => before.get(p)!,
   );
   if (!after) return;
+  const game = {
+    gameId: args.gameId,
+    ruleSet: args.ruleSet,
+    finishedBlock: event.block.number,
+    finishedAt: event.block.timestamp,
+  };
   for (const [i, player] of players.entries()) {
-    const { mu, sigma, ordinal, games } = after[i];
-    const values = { mu, sigma, ordinal, games };
+    const { rating, change } = ratingRows(game, player, after[i]);
+    const { mu, sigma, ordinal, games, lastBlock } = rating;
     await context.db
       .insert(playerRating)
-      .values({
-        id: `${player}:${args.ruleSet}`,
-        player,
-        ruleSet: args.ruleSet,
-        ...values,
-        lastBlock: event.block.number,
-      })
-      .onConflictDoUpdate({ ...values, lastBlock: event.block.number });
-    await context.db.insert(ratingChange).values({
-      id: `${args.gameId}:${player}`,
-      player,
-      ruleSet: args.ruleSet,
-      gameId: args.gameId,
-      finishedBlock: event.block.number,
-      finishedAt: event.block.timestamp,
-      ...values,
-    });
+      .values(rating)
+      .onConflictDoUpdate({ mu, sigma, ordinal, games, lastBlock });
+    await context.db.insert(ratingChange).values(change);
   }
-}
-
-/** A row of sums plus one game's sums: what foldLeaderboard over both would give. */
-function plus<T extends Omit<typeof playerTokenTotal.$inferSelect, "id">>(
-  t: T,
-  sums: LeaderboardSums,
-) {
-  return {
-    games: t.games + sums.games,
-    wins: t.wins + sums.wins,
-    forfeits: t.forfeits + sums.forfeits,
-    best: sums.best !== null && (t.best === null || sums.best > t.best) ? sums.best : t.best,
-    points: t.points + BigInt(sums.points),
-    completed: t.completed + sums.completed,
-    yahtzees: t.yahtzees + sums.yahtzees,
-    staked: t.staked + sums.staked,
-    net: t.net + sums.net,
-    lastBlock: sums.lastBlock > t.lastBlock ? sums.lastBlock : t.lastBlock,
-  };
 }

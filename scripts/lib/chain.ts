@@ -32,9 +32,10 @@ export function localChain(rpcUrl: string, id = 31337): Chain {
  * Clients that fail fast instead of retrying on their own: the callers decide how to wait for a
  * node that is down (the keeper backs off, a test fails with a clear message).
  */
-export function clients(rpcUrl: string, chainId = 31337) {
+export function clients(rpcUrl: string, chainId = 31337, options: { retryCount?: number } = {}) {
   const chain = localChain(rpcUrl, chainId);
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 });
+  // No retries by default: a script that sends a transaction twice would play a move twice.
+  const transport = http(rpcUrl, { retryCount: options.retryCount ?? 0, timeout: 10_000 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
   return {
     chain,

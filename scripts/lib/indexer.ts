@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import pg from "pg";
 import type { Address } from "viem";
 import type { WireStatus } from "@dicehall/core/indexer/indexerWire.ts";
 import { ROOT } from "./deployments.ts";
@@ -13,7 +14,7 @@ import { freePort } from "./ports.ts";
 export const INDEXER_ROOT = join(ROOT, "indexer");
 export const DEFAULT_INDEXER_PORT = 42069;
 /** Ponder's database schema for the local indexer (production picks its own, see OPERATORS.md). */
-const SCHEMA = "dicehall";
+export const INDEXER_SCHEMA = "dicehall";
 
 export interface IndexerOptions {
   host?: string;
@@ -27,6 +28,11 @@ export interface IndexerOptions {
   dataDir: string;
   /** Remove dataDir when stopped (tests). */
   removeOnStop?: boolean;
+  /**
+   * Keep what dataDir (or the Postgres schema) holds: Ponder then resumes an index it wrote before
+   * (its crash recovery), as a production restart does. Default: start afresh.
+   */
+  resume?: boolean;
   /**
    * Postgres instead of PGlite (dataDir is then unused), and the database schema to write:
    * production's setup, which the tests also run when given a database.
@@ -68,6 +74,33 @@ export function quietIdleChain(): (line: string) => string | null {
   };
 }
 
+const LOCAL_CHAIN_ID = 31337;
+
+/**
+ * Drops what Ponder's sync store (the `ponder_sync` schema, shared by every indexer on a Postgres
+ * database) holds of the local chain. A local chain is new at every start, but with the same id:
+ * even with its cache off, Ponder writes the blocks and logs it fetches there and reads a range's
+ * events back from there, so an earlier chain's logs at the same heights would be indexed as this
+ * one's. (PGlite's sync store is in the data directory, which a fresh start empties.)
+ */
+export async function forgetLocalChain(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table: string }>(
+      `select table_name as table from information_schema.columns
+       where table_schema = 'ponder_sync' and column_name = 'chain_id'`,
+    );
+    for (const { table } of rows) {
+      await client.query(`delete from ponder_sync."${table}" where chain_id = $1`, [
+        LOCAL_CHAIN_ID,
+      ]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Ponder's CLI, beside its entry point (the package exports no other path). */
 const ponderBin = (): string =>
   fileURLToPath(new URL("./bin/ponder.js", import.meta.resolve("ponder")));
@@ -81,7 +114,10 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const log = options.log ?? (() => {});
   const url = `http://${host}:${port}`;
 
-  if (!options.postgres) {
+  if (options.postgres && !options.resume && options.chainId === LOCAL_CHAIN_ID) {
+    await forgetLocalChain(options.postgres.url);
+  }
+  if (!options.postgres && !options.resume) {
     rmSync(options.dataDir, { recursive: true, force: true });
     mkdirSync(options.dataDir, { recursive: true });
   }
@@ -96,7 +132,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       "--root",
       INDEXER_ROOT,
       "--schema",
-      options.postgres?.schema ?? SCHEMA,
+      options.postgres?.schema ?? INDEXER_SCHEMA,
       "--port",
       String(port),
       "--hostname",

@@ -3,6 +3,7 @@ import type { RpcLog } from "viem";
 import { numberToHex } from "viem";
 import type { GameReview } from "@dicehall/core/coach/analyse.ts";
 import type { PlayerAccuracy } from "@dicehall/core/game/gameAnalysis.ts";
+import { analysisRows } from "@dicehall/core/indexer/gameRows.ts";
 import type { AnalysisReply, AnalysisRequest } from "./protocol.ts";
 
 /**
@@ -140,6 +141,28 @@ export async function createAnalysisTables(write: Sql, schema: string): Promise<
 export const ANALYSED_JOIN = (s: string, a = "a", g = "g") =>
   `join ${s}.game ${g} on ${g}.id = ${a}.game_id and ${g}.finished_hash = ${a}.finished_hash`;
 
+/** The analysis tables' columns and their types (see ddl), in the order unnest takes them. */
+const PLAYER_ANALYSIS_TYPES = {
+  game_id: "numeric",
+  finished_hash: "text",
+  seat: "int",
+  player: "text",
+  rule_set: "int",
+  decisions: "int",
+  best_moves: "int",
+  points_lost: "float8",
+  score: "int",
+  mistake_loss: "float8",
+  mistake: "jsonb",
+};
+const GAME_ANALYSIS_TYPES = {
+  game_id: "numeric",
+  finished_hash: "text",
+  rule_set: "int",
+  analysed_at: "int8",
+  error: "text",
+};
+
 interface PendingRow {
   id: string;
   hash: string;
@@ -211,46 +234,24 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
       rows.map((r) => pool.run({ gameId: r.id, logs: logs.get(r.id) ?? [], review: false })),
     );
     busyMs += performance.now() - started;
-    const players: unknown[] = [];
-    const done: unknown[] = [];
+    const players: Record<string, unknown>[] = [];
+    const done: Record<string, unknown>[] = [];
     replies.forEach((reply, i) => {
       const row = rows[i];
       let error: string | null = null;
+      let accuracy: PlayerAccuracy[] | null = null;
       if (!reply.ok) error = reply.error;
       else if (!reply.analysed) error = "the coach cannot follow this game's moves";
-      else {
-        reply.analysed.players.forEach((p: PlayerAccuracy, seat) => {
-          players.push([
-            row.id,
-            row.hash,
-            seat,
-            p.player.toLowerCase(),
-            row.rule_set,
-            p.decisions,
-            p.bestMoves,
-            p.pointsLost,
-            p.score,
-            p.mistake?.loss ?? null,
-            p.mistake ? JSON.stringify(p.mistake) : null,
-          ]);
-        });
-      }
-      done.push([row.id, row.hash, row.rule_set, Date.now(), error]);
+      else accuracy = reply.analysed.players;
+      const game = { gameId: row.id, finishedHash: row.hash, ruleSet: row.rule_set };
+      const analysed = analysisRows(game, accuracy, error, Date.now());
+      players.push(...analysed.players);
+      done.push(analysed.game);
       if (error) log(`analysis: game ${row.id}: ${error}`);
     });
     // The players first, the game's row last: a game row means its players are all there.
-    await insert(
-      "player_analysis",
-      "game_id, finished_hash, seat, player, rule_set, decisions, best_moves, points_lost, score, mistake_loss, mistake",
-      ["numeric", "text", "int", "text", "int", "int", "int", "float8", "int", "float8", "jsonb"],
-      players,
-    );
-    await insert(
-      "game_analysis",
-      "game_id, finished_hash, rule_set, analysed_at, error",
-      ["numeric", "text", "int", "int8", "text"],
-      done,
-    );
+    await insert("player_analysis", PLAYER_ANALYSIS_TYPES, players);
+    await insert("game_analysis", GAME_ANALYSIS_TYPES, done);
     // What a reorg left behind: analyses of games whose finish the index no longer has.
     await write.query(
       `delete from ${s}.player_analysis a where a.game_id = any($1::numeric[]) and not exists (
@@ -267,12 +268,19 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
   }
 
   /** One multi-row insert from column arrays (unnest), so a batch is one statement. */
-  async function insert(table: string, columns: string, types: string[], rows: unknown[]) {
+  async function insert(
+    table: string,
+    types: Record<string, string>,
+    rows: Record<string, unknown>[],
+  ) {
     if (rows.length === 0) return;
-    const arrays = types.map((_, c) => (rows as unknown[][]).map((r) => r[c]));
-    const unnest = types.map((t, c) => `$${c + 1}::${t}[]`).join(", ");
+    const columns = Object.keys(types);
+    const arrays = columns.map((c) =>
+      rows.map((r) => (types[c] === "jsonb" && r[c] != null ? JSON.stringify(r[c]) : r[c])),
+    );
+    const unnest = columns.map((c, i) => `$${i + 1}::${types[c]}[]`).join(", ");
     await write.query(
-      `insert into ${s}.${table} (${columns}) select * from unnest(${unnest})
+      `insert into ${s}.${table} (${columns.join(", ")}) select * from unnest(${unnest})
        on conflict do nothing`,
       arrays,
     );
