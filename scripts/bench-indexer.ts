@@ -285,7 +285,7 @@ try {
     }
     await moveGameCounter(nextGameId, nextGameId + BigInt(history));
     say(
-      `history: games ${nextGameId}–${nextGameId + BigInt(history) - 1n} in blocks ${firstSeeded.number}–${seeded.lastBlock}`,
+      `history: games ${nextGameId}–${nextGameId + BigInt(history) - 1n} in blocks ${firstSeeded.number}–${seeded.last?.block}`,
     );
   }
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { hexToBigInt, type Address, type Client, type Hex } from "viem";
+import {
+  encodeEventTopics,
+  getAbiItem,
+  hexToBigInt,
+  type Address,
+  type Client,
+  type Hex,
+} from "viem";
+import { diceHallAbi } from "../generated/abis.ts";
 import {
   CREDIT_EVENTS,
   decodeLogs,
+  encodeHallLog,
   extendLogs,
   fetchLogs,
   gameEventSelectors,
@@ -11,7 +20,8 @@ import {
   uintTopic,
   type LogFilter,
 } from "./hallEvents.ts";
-import { ALICE, HALL, log, rpcLog, twoPlayerOpening } from "../test/testLogs.ts";
+import { ALICE, CAROL, HALL, log, rpcLog, twoPlayerOpening } from "../test/testLogs.ts";
+import { scriptedGame } from "../test/replay.testkit.ts";
 
 /** A node that serves the given logs by block range and records each eth_getLogs call. */
 function fakeNode(logs = twoPlayerOpening(), maxRange?: bigint) {
@@ -101,5 +111,48 @@ describe("a session's events", () => {
   it("include a key's fee among what changes a credit", () => {
     expect(CREDIT_EVENTS).toContain("SessionFeeSpent");
     expect(CREDIT_EVENTS).toContain("Deposited");
+  });
+});
+
+describe("encodeHallLog", () => {
+  it("gives the topics and data the contract emits: every event of a whole game decodes back", () => {
+    const { logs } = scriptedGame(12n, 0, [ALICE, CAROL], { forfeitAfterRound: 11 });
+    const names = new Set(logs.map((l) => l.eventName));
+    expect(names).toEqual(
+      new Set([
+        "GameCreated",
+        "PlayerJoined",
+        "GameStarted",
+        "RollRequested",
+        "DiceRolled",
+        "Scored",
+        "PlayerForfeited",
+        "GameFinished",
+      ]),
+    );
+    const decoded = decodeLogs(logs.map((l) => rpcLog(l)));
+    expect(decoded.map((l) => [l.eventName, l.args])).toEqual(
+      logs.map((l) => [l.eventName, l.args]),
+    );
+  });
+
+  it("matches viem's own encoder on the indexed topics", () => {
+    const created = log(
+      "GameCreated",
+      {
+        gameId: 3n,
+        creator: ALICE,
+        token: HALL,
+        bet: 5n,
+        seats: 2,
+        ruleSet: 1,
+        isPrivate: true,
+      },
+      1,
+    );
+    const event = getAbiItem({ abi: diceHallAbi, name: "GameCreated" });
+    expect(encodeHallLog(created).topics).toEqual(
+      encodeEventTopics({ abi: [event], args: { gameId: 3n, creator: ALICE } }),
+    );
   });
 });

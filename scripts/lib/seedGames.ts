@@ -20,7 +20,7 @@ import { seededRandom } from "@dicehall/core/coach/simulate.ts";
 import { buildTable, type SolverTable } from "@dicehall/core/coach/solver.ts";
 import { encodeHallLog, type HallLog, type HallLogOf } from "@dicehall/core/events/hallEvents.ts";
 import { playBotGame } from "@dicehall/core/game/botGame.ts";
-import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
+import { analyseGameLogs, type AnalysedGame } from "@dicehall/core/game/gameAnalysis.ts";
 import { analysisRows, playerResults, type PlayerResult } from "@dicehall/core/indexer/gameRows.ts";
 import { isYahtzeeScore, type LeaderboardLog } from "@dicehall/core/leaderboard/leaderboard.ts";
 import type { RatedGame } from "@dicehall/core/ratings/ratings.ts";
@@ -180,10 +180,7 @@ export function seedGame(
     (Math.imul(spec.seed, 0x9e3779b1) ^ Math.imul(index, 0x85ebca6b)) >>> 0,
   );
   const gameId = spec.firstGameId + BigInt(index);
-  const block = spec.firstBlock + BigInt(index);
-  const blockHash = seededBlockHash(block);
-  const finishedAt = spec.firstTimestamp + BigInt(index * spec.blockSeconds);
-  const txHash = keccak256(stringToHex(`seeded tx:${block}`));
+  const blockNumber = spec.firstBlock + BigInt(index);
   const ruleSet = Math.floor(random() * 4) as RuleSetId;
   const seatCount = 2 + Math.floor(random() * 3);
   const seats: number[] = [];
@@ -213,70 +210,107 @@ export function seedGame(
     reveal: () => randomWord(random),
     firstSequence: spec.firstSequence + BigInt(index) * 256n,
     forfeit,
-    blocks: { start: block, each: false },
+    blocks: { start: blockNumber, each: false },
   });
   const t1 = performance.now();
   const analysed = analyseGameLogs(gameId, played.logs, tableOf);
   const t2 = performance.now();
+  const block = {
+    number: blockNumber,
+    hash: seededBlockHash(blockNumber),
+    timestamp: spec.firstTimestamp + BigInt(index * spec.blockSeconds),
+    transactionHash: keccak256(stringToHex(`seeded tx:${blockNumber}`)),
+    transactionIndex: 0,
+  };
+  const rows = rowsOfGame(spec.hall, played.logs, block, analysed, spec.logs);
+  return { index, ...rows, playMs: t1 - t0, analysisMs: t2 - t1 };
+}
 
+/** The block a game was played in: one transaction, as the filler and the seeded history play. */
+export interface GameBlock {
+  number: bigint;
+  hash: Hex;
+  timestamp: bigint;
+  transactionHash: Hex;
+  transactionIndex: number;
+}
+
+/**
+ * A finished game's own rows, as the indexer's handlers write them for its logs (`logs` in chain
+ * order, from GameCreated to GameFinished, all in `block`) and as the analyser writes its analysis.
+ * With `withLogs` false, no hall_log rows.
+ */
+export function rowsOfGame(
+  hall: Address,
+  logs: readonly HallLog[],
+  block: GameBlock,
+  analysed: AnalysedGame | null,
+  withLogs = true,
+): Omit<SeededGame, "index" | "playMs" | "analysisMs"> {
+  const finished = logs.at(-1) as HallLogOf<"GameFinished">;
+  const created = logs[0] as HallLogOf<"GameCreated">;
+  if (created.eventName !== "GameCreated" || finished.eventName !== "GameFinished") {
+    throw new Error("rowsOfGame: a whole game runs from GameCreated to GameFinished");
+  }
+  const { gameId, ruleSet } = finished.args;
+  const address = hall.toLowerCase() as Address;
   const raw = (log: HallLog): RpcLog => ({
-    address: spec.hall,
+    address,
     ...encodeHallLog(log),
-    blockNumber: numberToHex(block),
-    blockHash,
+    blockNumber: numberToHex(block.number),
+    blockHash: block.hash,
     logIndex: numberToHex(log.logIndex),
-    transactionIndex: "0x0",
-    transactionHash: txHash,
+    transactionIndex: numberToHex(block.transactionIndex),
+    transactionHash: block.transactionHash,
     removed: false,
   });
-  const hallLogs = spec.logs
-    ? played.logs.map((log) => {
+  const hallLogs = withLogs
+    ? logs.map((log) => {
         const { topics, data } = encodeHallLog(log);
         return {
-          id: `seeded:${block.toString().padStart(16, "0")}:${log.logIndex.toString().padStart(6, "0")}`,
+          id: `seeded:${block.number.toString().padStart(16, "0")}:${log.logIndex.toString().padStart(6, "0")}`,
           game_id: gameId.toString(),
           event_name: log.eventName,
-          block_number: block.toString(),
-          block_hash: blockHash,
+          block_number: block.number.toString(),
+          block_hash: block.hash,
           log_index: log.logIndex,
-          transaction_index: 0,
-          transaction_hash: txHash,
+          transaction_index: block.transactionIndex,
+          transaction_hash: block.transactionHash,
           topics,
           data,
         };
       })
     : [];
 
-  const finished = played.logs.at(-1) as HallLogOf<"GameFinished">;
-  const created = played.logs[0] as HallLogOf<"GameCreated">;
   const lowerAll = (list: readonly string[]) => list.map((a) => a.toLowerCase() as Hex);
   const forfeited = lowerAll(
-    played.logs
+    logs
       .filter((l) => l.eventName === "PlayerForfeited")
       .map((l) => (l as HallLogOf<"PlayerForfeited">).args.player),
   );
   // What the handlers keep on the game row for the fold: the creation, Yahtzee scores, forfeits.
-  const foldInput = played.logs.filter(
+  const foldInput = logs.filter(
     (l) =>
       l.eventName === "GameCreated" ||
       l.eventName === "PlayerForfeited" ||
       (l.eventName === "Scored" && isYahtzeeScore(l.args)),
   );
   const f = finished.args;
+  const c = created.args;
   const game = jsonRow({
     id: gameId,
     ruleSet,
-    token: token.address.toLowerCase(),
-    bet,
-    seats: seatCount,
-    creator: created.args.creator.toLowerCase(),
-    createdBlock: block,
+    token: c.token.toLowerCase(),
+    bet: c.bet,
+    seats: c.seats,
+    creator: c.creator.toLowerCase(),
+    createdBlock: block.number,
     status: "finished",
     foldInput: foldInput.map(raw),
     forfeited,
-    finishedBlock: block,
-    finishedHash: blockHash,
-    finishedAt,
+    finishedBlock: block.number,
+    finishedHash: block.hash,
+    finishedAt: block.timestamp,
     players: lowerAll(f.players),
     totals: [...f.totals],
     winners: lowerAll(f.winners),
@@ -286,34 +320,31 @@ export function seedGame(
   const results = playerResults({
     gameId,
     ruleSet,
-    token: token.address,
-    finishedBlock: block,
-    finishedAt,
+    token: f.token,
+    finishedBlock: block.number,
+    finishedAt: block.timestamp,
     logs: [...foldInput, finished] as LeaderboardLog[],
   });
   return {
-    index,
     hallLogs,
     game,
     results,
     rated: {
       gameId,
       ruleSet,
-      finishedBlock: block,
-      finishedAt,
+      finishedBlock: block.number,
+      finishedAt: block.timestamp,
       players: lowerAll(f.players),
       totals: f.totals,
       winners: f.winners,
       forfeited,
     },
     analysis: analysisRows(
-      { gameId, finishedHash: blockHash, ruleSet },
+      { gameId, finishedHash: block.hash, ruleSet },
       analysed?.players ?? null,
       analysed ? null : "the coach cannot follow this game's moves",
       Date.now(),
     ),
-    logs: played.logs.length,
-    playMs: t1 - t0,
-    analysisMs: t2 - t1,
+    logs: logs.length,
   };
 }

@@ -11,7 +11,7 @@ import type { Hex } from "viem";
 import { addSums, ratingRows, sumsColumns, type SumsRow } from "@dicehall/core/indexer/gameRows.ts";
 import type { LeaderboardSums } from "@dicehall/core/leaderboard/leaderboard.ts";
 import { initialRating, rateGame, type Rating } from "@dicehall/core/ratings/ratings.ts";
-import { jsonRow, seededBlockHash, type HistorySpec, type SeededGame } from "./seedGames.ts";
+import { jsonRow, type HistorySpec, type SeededGame } from "./seedGames.ts";
 
 /** What the seeder needs of a database: PGlite and node-postgres both answer this. */
 export interface Sql {
@@ -48,21 +48,26 @@ export interface SeedOptions extends HistorySpec {
   onProgress?: (done: number, of: number) => void;
 }
 
-export interface SeedResult {
+export interface WriteResult {
   games: number;
   players: number;
   logs: number;
   rows: Record<string, number>;
-  /** Time the workers spent playing the games (bots choose with the coach's tables). */
+  /** Time spent playing the games (bots choose with the coach's tables), summed over threads. */
   playSeconds: number;
-  /** Time the workers spent in the coach's analysis of the games. */
+  /** Time spent in the coach's analysis of the games, summed over threads. */
   analysisSeconds: number;
   /** Everything, writing included. */
   seconds: number;
+  /** The last game's finishing block. */
+  last: { block: bigint; hash: Hex } | null;
+  /** Every token a game was played for (lower-case). */
+  tokens: string[];
+}
+
+export interface SeedResult extends WriteResult {
   threads: number;
   firstGameId: bigint;
-  lastBlock: bigint;
-  lastHash: Hex;
 }
 
 /** Inserts rows into a table by its own row type: one statement, whatever the columns. */
@@ -75,31 +80,17 @@ async function insertRows(sql: Sql, schema: string, table: string, rows: object[
   );
 }
 
-/** Games handed to a worker at a time. */
-const CHUNK = 50;
-
 /**
- * Writes `games` finished games into an index: each game's rows as it comes (in game order), then
- * the running sums and the ratings, folded in game order as the handlers fold them.
+ * Writes finished games into an index, in the order they finished: each game's own rows as it
+ * comes, then the running sums and the ratings, folded game by game as the handlers fold them.
  */
-export async function seedIndex(options: SeedOptions): Promise<SeedResult> {
+export async function writeGames(
+  sql: Sql,
+  schema: string,
+  games: AsyncIterable<SeededGame> | Iterable<SeededGame>,
+  onProgress?: (done: number) => void,
+): Promise<WriteResult> {
   const started = performance.now();
-  const { sql, schema, games, onProgress, ...rest } = options;
-  const spec: HistorySpec = {
-    hall: rest.hall,
-    firstGameId: rest.firstGameId,
-    firstBlock: rest.firstBlock,
-    firstTimestamp: rest.firstTimestamp,
-    blockSeconds: rest.blockSeconds,
-    players: rest.players,
-    tokens: rest.tokens,
-    houseFeeBps: rest.houseFeeBps,
-    seed: rest.seed,
-    firstSequence: rest.firstSequence,
-    logs: rest.logs,
-  };
-  const threads = Math.max(1, options.threads ?? availableParallelism());
-
   const pending = new Map<string, object[]>(GAME_TABLES.map((t) => [t, []]));
   const rows: Record<string, number> = {};
   const flush = async () => {
@@ -125,12 +116,14 @@ export async function seedIndex(options: SeedOptions): Promise<SeedResult> {
   };
   const ratings = new Map<string, Rating>();
   const ratingById = new Map<string, object>();
+  const tokens = new Set<string>();
+  let count = 0;
   let logs = 0;
   let playMs = 0;
   let analysisMs = 0;
+  let last: WriteResult["last"] = null;
 
-  /** The folds across games, in game order. */
-  const take = (g: SeededGame) => {
+  for await (const g of games) {
     pending.get("hall_log")!.push(...g.hallLogs);
     pending.get("game")!.push(g.game);
     for (const { row, sums: one, keys } of g.results) {
@@ -155,18 +148,58 @@ export async function seedIndex(options: SeedOptions): Promise<SeedResult> {
     });
     pending.get("player_analysis")!.push(...g.analysis.players);
     pending.get("game_analysis")!.push(g.analysis.game);
+    tokens.add(String(g.game.token));
+    last = { block: g.rated.finishedBlock, hash: g.game.finished_hash as Hex };
+    count += 1;
     logs += g.logs;
     playMs += g.playMs;
     analysisMs += g.analysisMs;
+    if (pending.get("hall_log")!.length >= 20_000 || pending.get("game")!.length >= 500) {
+      await flush();
+      onProgress?.(count);
+    }
+  }
+  await flush();
+  for (const table of FOLD_TABLES) {
+    const list = [...(table === "player_rating" ? ratingById : sums[table]).values()].map(jsonRow);
+    for (let at = 0; at < list.length; at += 5_000) {
+      await insertRows(sql, schema, table, list.slice(at, at + 5_000));
+    }
+    rows[table] = list.length;
+  }
+  onProgress?.(count);
+  return {
+    games: count,
+    players: new Set([...sums.player_token_total.values()].map((r) => r.player)).size,
+    logs,
+    rows,
+    playSeconds: playMs / 1000,
+    analysisSeconds: analysisMs / 1000,
+    seconds: (performance.now() - started) / 1000,
+    last,
+    tokens: [...tokens],
   };
+}
 
-  // Chunks go out to the workers in order and come back in any order; they are taken in order.
+/** Games handed to a worker at a time. */
+const CHUNK = 50;
+
+/**
+ * The history's games, played and analysed on worker threads (scripts/lib/seedWorker.ts), in
+ * game order: chunks go out in order, come back in any order, and are yielded in order.
+ */
+async function* playHistory(
+  spec: HistorySpec,
+  games: number,
+  cacheDir: string,
+  threads: number,
+): AsyncGenerator<SeededGame> {
   const workers = Array.from(
     { length: threads },
     () =>
       new Worker(new URL("./seedWorker.ts", import.meta.url), {
         execArgv: ["--import", "tsx"],
-        workerData: { spec, cacheDir: options.cacheDir },
+        workerData: { spec, cacheDir },
       }),
   );
   try {
@@ -191,7 +224,7 @@ export async function seedIndex(options: SeedOptions): Promise<SeedResult> {
         failure = error;
         wake?.();
       });
-      // Two chunks each, so a worker never waits for the writer.
+      // Two chunks each, so that a worker never waits for the writer.
       send(worker);
       send(worker);
     }
@@ -204,66 +237,43 @@ export async function seedIndex(options: SeedOptions): Promise<SeedResult> {
         continue;
       }
       done.delete(nextToTake);
-      for (const g of chunk) take(g);
       nextToTake += chunk.length;
-      if (pending.get("hall_log")!.length >= 20_000 || pending.get("game")!.length >= 500) {
-        await flush();
-        onProgress?.(nextToTake, games);
-      }
+      yield* chunk;
     }
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  await flush();
-
-  for (const table of FOLD_TABLES) {
-    const list = [...(table === "player_rating" ? ratingById : sums[table]).values()].map(jsonRow);
-    for (let at = 0; at < list.length; at += 5_000) {
-      await insertRows(sql, schema, table, list.slice(at, at + 5_000));
-    }
-    rows[table] = list.length;
-  }
-  onProgress?.(games, games);
-  const lastBlock = spec.firstBlock + BigInt(games - 1);
-  return {
-    games,
-    players: new Set([...sums.player_token_total.values()].map((r) => r.player)).size,
-    logs,
-    rows,
-    playSeconds: playMs / 1000,
-    analysisSeconds: analysisMs / 1000,
-    seconds: (performance.now() - started) / 1000,
-    threads,
-    firstGameId: spec.firstGameId,
-    lastBlock,
-    lastHash: seededBlockHash(lastBlock),
-  };
 }
 
 /**
- * Seeds an index that Ponder has stopped writing: its triggers (which record changes for reorgs)
- * off meanwhile, the board's version and the token list brought up to date after. The seeded
- * players are new addresses, so no running row of theirs is in the index yet.
+ * Runs `write` on an index that Ponder has stopped writing: its triggers (which record changes
+ * for reorgs) off meanwhile; the board's version and the token list brought up to date after. The
+ * games written must be new to the index, and so must their players' running rows.
  */
-export async function seedStoppedIndex(options: SeedOptions): Promise<SeedResult> {
-  const { sql, schema } = options;
+export async function intoStoppedIndex(
+  sql: Sql,
+  schema: string,
+  write: () => Promise<WriteResult>,
+): Promise<WriteResult> {
   for (const t of PONDER_TABLES) {
     await sql.query(`alter table "${schema}"."${t}" disable trigger user`);
   }
   try {
-    const result = await seedIndex(options);
-    await sql.query(
-      `insert into "${schema}".board_version (id, games, last_block, last_hash)
-       values (1, $1, $2, $3) on conflict (id) do update set games = board_version.games + $1,
-       last_block = greatest(board_version.last_block, $2::numeric),
-       last_hash = case when board_version.last_block > $2::numeric then board_version.last_hash
-         else $3 end`,
-      [options.games, result.lastBlock.toString(), result.lastHash],
-    );
-    for (const token of options.tokens) {
+    const result = await write();
+    if (result.last) {
+      await sql.query(
+        `insert into "${schema}".board_version (id, games, last_block, last_hash)
+         values (1, $1, $2, $3) on conflict (id) do update set games = board_version.games + $1,
+         last_block = greatest(board_version.last_block, $2::numeric),
+         last_hash = case when board_version.last_block > $2::numeric then board_version.last_hash
+           else $3 end`,
+        [result.games, result.last.block.toString(), result.last.hash],
+      );
+    }
+    for (const token of result.tokens) {
       await sql.query(
         `insert into "${schema}".token_seen (token) values ($1) on conflict do nothing`,
-        [token.address.toLowerCase()],
+        [token],
       );
     }
     await sql.query(`analyze`);
@@ -273,4 +283,16 @@ export async function seedStoppedIndex(options: SeedOptions): Promise<SeedResult
       await sql.query(`alter table "${schema}"."${t}" enable trigger user`);
     }
   }
+}
+
+/** A history of `games` games played by bots, written into a stopped index. */
+export async function seedStoppedIndex(options: SeedOptions): Promise<SeedResult> {
+  const { sql, schema, games, onProgress, cacheDir, threads: asked, ...spec } = options;
+  const threads = Math.max(1, asked ?? availableParallelism());
+  const result = await intoStoppedIndex(sql, schema, () =>
+    writeGames(sql, schema, playHistory(spec, games, cacheDir, threads), (done) =>
+      onProgress?.(done, games),
+    ),
+  );
+  return { ...result, threads, firstGameId: spec.firstGameId };
 }
