@@ -393,6 +393,13 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         });
       }
       const all = await api<WireLeaderboard>(`/api/leaderboard?limit=500&sort=lossPerGame&dir=asc`);
+      // The viewer's pinned row, off the page, carries its skill too.
+      const last = all.rows.at(-1)!;
+      const pinned = await api<WireLeaderboard>(
+        `/api/leaderboard?limit=1&sort=lossPerGame&dir=asc&me=${last.player}`,
+      );
+      assert.equal(pinned.me?.rank, all.rows.length);
+      assert.deepEqual(pinned.me?.skill, all.skill!.at(-1));
       const losses = all.skill!.map((k) => k.lossPerGame);
       assert.deepEqual(
         losses,

@@ -3,10 +3,10 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { PGlite } from "@electric-sql/pglite";
-import { numberToHex, type Hex, type RpcLog } from "viem";
 
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
 import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
+import { rpcLogOfRow, type HallLogRow } from "@dicehall/core/indexer/gameRows.ts";
 import type { WireAnalysisStatus } from "@dicehall/core/indexer/indexerWire.ts";
 import { clients } from "../scripts/lib/chain.ts";
 import { ROOT } from "../scripts/lib/deployments.ts";
@@ -119,33 +119,16 @@ describe("the benchmark's seeder", { timeout: 10 * 60_000 }, () => {
 
       // The games as the seeder takes them: logs in chain order, the block each was played in.
       const { publicClient } = clients(stack!.rpcUrl);
-      const { rows: logRows } = await db.query<{
-        game_id: string;
-        topics: Hex[];
-        data: Hex;
-        block_number: string;
-        block_hash: Hex;
-        log_index: number;
-        transaction_index: number;
-        transaction_hash: Hex;
-      }>(`select * from ${S}.hall_log where game_id is not null
+      const { rows: logRows } = await db.query<
+        HallLogRow & { game_id: string }
+      >(`select * from ${S}.hall_log where game_id is not null
           order by block_number, log_index`);
       const byGame = new Map<string, typeof logRows>();
       for (const r of logRows) byGame.set(r.game_id, [...(byGame.get(r.game_id) ?? []), r]);
       const tableOf = coachTables(join(INDEXER_ROOT, ".ponder", "coach"));
       const games: SeededGame[] = [];
       for (const [id, rows] of byGame) {
-        const raw: RpcLog[] = rows.map((r) => ({
-          address: stack!.addresses.diceHall,
-          topics: r.topics as RpcLog["topics"],
-          data: r.data,
-          blockNumber: numberToHex(BigInt(r.block_number)),
-          blockHash: r.block_hash,
-          logIndex: numberToHex(r.log_index),
-          transactionIndex: numberToHex(r.transaction_index),
-          transactionHash: r.transaction_hash,
-          removed: false,
-        }));
+        const raw = rows.map((r) => rpcLogOfRow(r, stack!.addresses.diceHall));
         const logs = decodeLogs(raw);
         const number = BigInt(rows[0].block_number);
         assert.ok(

@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import { numberToHex, type Address, type Hex, type RpcLog } from "viem";
 import type { PlayerAccuracy } from "../game/gameAnalysis.ts";
 import {
   foldLeaderboard,
@@ -187,5 +187,32 @@ export function analysisRows(
       mistake_loss: p.mistake?.loss ?? null,
       mistake: p.mistake,
     })),
+  };
+}
+
+/** A hall_log row as SQL reads it (snake case; numerics as text or numbers). */
+export interface HallLogRow {
+  game_id: string | null;
+  topics: Hex[];
+  data: Hex;
+  block_number: string;
+  block_hash: Hex;
+  log_index: number;
+  transaction_index: number;
+  transaction_hash: Hex;
+}
+
+/** A hall_log row as eth_getLogs would have returned the log (what decodeLogs takes). */
+export function rpcLogOfRow(row: HallLogRow, address: Address): RpcLog {
+  return {
+    address,
+    topics: row.topics as RpcLog["topics"],
+    data: row.data,
+    blockNumber: numberToHex(BigInt(row.block_number)),
+    blockHash: row.block_hash,
+    logIndex: numberToHex(row.log_index),
+    transactionIndex: numberToHex(row.transaction_index),
+    transactionHash: row.transaction_hash,
+    removed: false,
   };
 }

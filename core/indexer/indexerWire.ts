@@ -75,7 +75,8 @@ export interface WireLeaderboard {
   /** Every token any finished game was played for (lower-case), for the token filter. */
   tokens: string[];
   /** The row and 1-based rank of the player asked about with `me`, if they are on the board. */
-  me: { rank: number; row: WireRow } | null;
+  /** The viewer's rank, row and skill, wherever they are on the board (the pinned row). */
+  me: { rank: number; row: WireRow; skill: WireSkill } | null;
 }
 
 export interface WireGame {

@@ -438,7 +438,14 @@ app.get("/api/leaderboard", async (c) => {
     skill: page.map((r) => skill.get(r.player.toLowerCase()) ?? NO_SKILL),
     total: sorted.length,
     tokens,
-    me: meAt < 0 ? null : { rank: meAt + 1, row: checksummed(sorted[meAt]) },
+    me:
+      meAt < 0
+        ? null
+        : {
+            rank: meAt + 1,
+            row: checksummed(sorted[meAt]),
+            skill: skill.get(sorted[meAt].player.toLowerCase()) ?? NO_SKILL,
+          },
   };
   c.header(
     "Server-Timing",

@@ -195,9 +195,15 @@ export function useLeaderboard(params: LeaderboardParams): Read & {
         total: Number(answer.total),
         tokens: [...answer.tokens].map((t) => t.toLowerCase()).sort(),
         me: answer.me ? { rank: answer.me.rank, row: rowFromWire(answer.me.row) } : null,
+        // The pinned row of the viewer, further down the board, has its skill beside its row.
         skill:
           answer.skill &&
-          new Map(answer.skill.map((k, i) => [answer.rows[i].player.toLowerCase(), k] as const)),
+          new Map([
+            ...answer.skill.map((k, i) => [answer.rows[i].player.toLowerCase(), k] as const),
+            ...(answer.me?.skill
+              ? [[answer.me.row.player.toLowerCase(), answer.me.skill] as const]
+              : []),
+          ]),
       }));
     },
     initialPageParam: 0,

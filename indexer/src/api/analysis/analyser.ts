@@ -1,9 +1,8 @@
 import { Worker } from "node:worker_threads";
 import type { RpcLog } from "viem";
-import { numberToHex } from "viem";
 import type { GameReview } from "@dicehall/core/coach/analyse.ts";
 import type { PlayerAccuracy } from "@dicehall/core/game/gameAnalysis.ts";
-import { analysisRows } from "@dicehall/core/indexer/gameRows.ts";
+import { analysisRows, rpcLogOfRow, type HallLogRow } from "@dicehall/core/indexer/gameRows.ts";
 import type { AnalysisReply, AnalysisRequest } from "./protocol.ts";
 
 /**
@@ -169,15 +168,8 @@ interface PendingRow {
   rule_set: number;
 }
 
-interface LogRow {
+interface LogRow extends HallLogRow {
   game_id: string;
-  topics: `0x${string}`[];
-  data: `0x${string}`;
-  block_number: string;
-  block_hash: `0x${string}`;
-  log_index: number;
-  transaction_index: number;
-  transaction_hash: `0x${string}`;
 }
 
 export async function startAnalyser(options: AnalyserOptions): Promise<Analyser> {
@@ -202,17 +194,7 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
     const byGame = new Map<string, RpcLog[]>();
     for (const r of rows) {
       const list = byGame.get(r.game_id) ?? [];
-      list.push({
-        address: "0x0000000000000000000000000000000000000000",
-        topics: r.topics as RpcLog["topics"],
-        data: r.data,
-        blockNumber: numberToHex(BigInt(r.block_number)),
-        blockHash: r.block_hash,
-        logIndex: numberToHex(r.log_index),
-        transactionIndex: numberToHex(r.transaction_index),
-        transactionHash: r.transaction_hash,
-        removed: false,
-      });
+      list.push(rpcLogOfRow(r, "0x0000000000000000000000000000000000000000"));
       byGame.set(r.game_id, list);
     }
     return byGame;

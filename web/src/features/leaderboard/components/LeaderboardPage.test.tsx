@@ -175,7 +175,20 @@ function leaderboardAnswer(url: URL): Answer {
       rows: rows.slice(q.offset, q.offset + q.limit).map(rowToWire),
       total: rows.length,
       tokens: tokensIn(foldLeaderboard(logs)),
-      me: mine < 0 ? null : { rank: mine + 1, row: rowToWire(rows[mine]) },
+      me:
+        mine < 0
+          ? null
+          : {
+              rank: mine + 1,
+              row: rowToWire(rows[mine]),
+              skill: {
+                rating: null,
+                ratedGames: 0,
+                analysedGames: 0,
+                lossPerGame: null,
+                bestShare: null,
+              },
+            },
     },
   };
 }
@@ -269,7 +282,17 @@ describe("LeaderboardPage's skill columns", () => {
           lossPerGame: 10 + i / 4,
           bestShare: 0.5,
         }));
-        return { body: { ...answer, skill } };
+        const me = answer.me && {
+          ...answer.me,
+          skill: {
+            rating: 7.5,
+            ratedGames: 4,
+            analysedGames: 4,
+            lossPerGame: 33.3,
+            bestShare: 0.25,
+          },
+        };
+        return { body: { ...answer, skill, me } };
       },
     });
     page("?sort=rating");
@@ -288,6 +311,12 @@ describe("LeaderboardPage's skill columns", () => {
     expect(first.getAttribute("href")).toMatch(/^\/players\/0x[0-9a-fA-F]{40}$/);
     // A player without a rating shows a dash, no link.
     expect(document.querySelectorAll("tbody tr")[1].textContent).toContain("–");
+    // The viewer's row, pinned below the page, shows the viewer's own skill.
+    const pinned = [...document.querySelectorAll("tbody tr")].at(-1)!;
+    expect(document.querySelector(".leaderboard__gap")).not.toBeNull();
+    expect(pinned.textContent).toContain("7.5");
+    expect(pinned.textContent).toContain("33.3");
+    expect(pinned.textContent).toContain("25%");
   });
 });
 
