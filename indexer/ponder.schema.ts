@@ -72,6 +72,8 @@ export const game = onchainTable(
   }),
   (table) => ({
     byFinish: index().on(table.finishedBlock),
+    // A period's first day (the leaderboard's accuracy columns) is found by time.
+    byTime: index().on(table.finishedAt),
   }),
 );
 
@@ -99,6 +101,8 @@ export const playerGame = onchainTable(
   (table) => ({
     byPlayer: index().on(table.player, table.finishedBlock),
     byFinish: index().on(table.finishedBlock),
+    // A period's first day is summed from its games, found by time.
+    byTime: index().on(table.finishedAt),
   }),
 );
 

@@ -199,10 +199,11 @@ try {
     for (;;) {
       const status = await analysed(indexer);
       if (!status.threads) throw new Error("the indexer's analysis is off");
-      if (status.analysed >= finished) break;
+      // Every game is final by then (see settle): analysed, and folded into the running sums.
+      if (status.analysed >= finished && status.folded >= finished) break;
       if (performance.now() - lastReport > 30_000) {
         lastReport = performance.now();
-        say(`analysed ${status.analysed} of ${finished} games`);
+        say(`analysed ${status.analysed} of ${finished} games, ${status.folded} folded`);
       }
       if (performance.now() - started > 3 * 3600_000) throw new Error("analysis did not finish");
       await new Promise((resolve) => setTimeout(resolve, 250));

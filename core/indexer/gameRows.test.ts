@@ -123,6 +123,7 @@ describe("a finished game's rows", () => {
       rule_set: 0,
       analysed_at: 1234,
       error: null,
+      folded: false,
     });
     expect(rows.players.map((p) => [p.seat, p.player])).toEqual([
       [0, ALICE.toLowerCase()],

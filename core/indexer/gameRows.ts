@@ -174,7 +174,8 @@ export function analysisRows(
 ) {
   const key = { game_id: game.gameId.toString(), finished_hash: game.finishedHash };
   return {
-    game: { ...key, rule_set: game.ruleSet, analysed_at: analysedAt, error },
+    // Not yet in the running sums of final games (the analyser folds it once its block is final).
+    game: { ...key, rule_set: game.ruleSet, analysed_at: analysedAt, error, folded: false },
     players: (players ?? []).map((p, seat) => ({
       ...key,
       seat,

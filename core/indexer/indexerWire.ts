@@ -36,6 +36,10 @@ export interface WireStatus {
  */
 export interface WireAnalysisStatus {
   analysed: number;
+  /** Of those, the games whose finish is final, summed into the leaderboard's accuracy columns. */
+  folded: number;
+  /** The last final block (Ponder's finalized checkpoint): games up to it are folded once analysed. */
+  finalBlock: string | null;
   threads: number;
   games: number;
   workerSeconds: number;

@@ -11,6 +11,7 @@ import type { Hex } from "viem";
 import { addSums, ratingRows, sumsColumns, type SumsRow } from "@dicehall/core/indexer/gameRows.ts";
 import type { LeaderboardSums } from "@dicehall/core/leaderboard/leaderboard.ts";
 import { initialRating, rateGame, type Rating } from "@dicehall/core/ratings/ratings.ts";
+import { foldFinalAnalyses } from "../../indexer/src/api/analysis/analyser.ts";
 import { jsonRow, type HistorySpec, type SeededGame } from "./seedGames.ts";
 
 /** What the seeder needs of a database: PGlite and node-postgres both answer this. */
@@ -270,6 +271,9 @@ export async function intoStoppedIndex(
         [result.games, result.last.block.toString(), result.last.hash],
       );
     }
+    // Every game written is final: its analysis goes into the running sums as the analyser's
+    // loop would put it once Ponder calls its block final.
+    if (result.last) await foldFinalAnalyses(sql, schema, result.last.block);
     for (const token of result.tokens) {
       await sql.query(
         `insert into "${schema}".token_seen (token) values ($1) on conflict do nothing`,

@@ -35,6 +35,7 @@ import { currentSettings } from "../settings.ts";
 import {
   ANALYSED_JOIN,
   createAnalysisTables,
+  finalizedBlock,
   quote,
   startAnalyser,
   type Sql,
@@ -111,12 +112,15 @@ app.get("/api/status", async (c) => {
 app.get("/api/analysis", async (c) => {
   const running = await analyser;
   const s = await S;
-  const { rows } = await read.query<{ n: number }>(
-    `select count(*)::int as n from ${s}.game_analysis a ${ANALYSED_JOIN(s)} where a.error is null`,
+  const { rows } = await read.query<{ n: number; folded: number }>(
+    `select count(*)::int as n, (count(*) filter (where a.folded))::int as folded
+     from ${s}.game_analysis a ${ANALYSED_JOIN(s)} where a.error is null`,
   );
   const { games, busyMs } = running?.stats() ?? { games: 0, busyMs: 0 };
   const body: WireAnalysisStatus = {
     analysed: rows[0].n,
+    folded: rows[0].folded,
+    finalBlock: (await finalizedBlock(read, await schemaName))?.toString() ?? null,
     threads: running ? settings.analysisThreads : 0,
     games,
     workerSeconds: busyMs / 1000,
@@ -288,6 +292,118 @@ async function currentVersion(): Promise<string> {
   return v ? `${v.games}:${v.lastBlock}:${v.lastHash}:${analysed}` : "empty";
 }
 
+interface AccuracySums {
+  player: string;
+  games: number;
+  lost: number;
+  best: number;
+  decisions: number;
+}
+
+/**
+ * Every player's analysed games under the query's filters, summed. Games whose finish is final are
+ * read from the analyser's running sums (accuracy_total; a period from accuracy_day's whole days
+ * plus the games of its first day), the few others by joining their analyses to the index's games
+ * (analysis/analyser.ts, "folded"); a block range joins them all.
+ */
+async function accuracyOf(s: string, query: Query): Promise<Map<string, AccuracySums>> {
+  const SUMMED = `sum(games)::int as games, sum(points_lost)::float8 as lost,
+    sum(best_moves)::int as best, sum(decisions)::int as decisions`;
+  const COUNTED = `count(*)::int as games, sum(a.points_lost)::float8 as lost,
+    sum(a.best_moves)::int as best, sum(a.decisions)::int as decisions`;
+  /** A statement's filters: `column` names the rule set and token columns of its table. */
+  const filtered = (column: (name: "rule_set" | "token") => string, extra: string[] = []) => {
+    const where = [...extra];
+    const params: unknown[] = [];
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replace("?", `$${params.length}`));
+    };
+    if (query.ruleSet !== null) add(`${column("rule_set")} = ?`, query.ruleSet);
+    if (query.token !== null) add(`${column("token")} = ?`, query.token);
+    return {
+      params,
+      add,
+      get where() {
+        return where.length ? `where ${where.join(" and ")}` : "";
+      },
+    };
+  };
+  const game = (name: "rule_set" | "token") => `g.${name}`;
+  const joined = (folded: boolean | null, extra: (f: ReturnType<typeof filtered>) => void) => {
+    const f = filtered(game);
+    extra(f);
+    const fold =
+      folded === null
+        ? ""
+        : `join ${s}.game_analysis ga on ga.game_id = a.game_id
+             and ga.finished_hash = a.finished_hash and ${folded ? "" : "not "}ga.folded`;
+    return read.query<AccuracySums>(
+      `select a.player, ${COUNTED} from ${s}.player_analysis a ${ANALYSED_JOIN(s)} ${fold}
+       ${f.where} group by a.player`,
+      f.params,
+    );
+  };
+  const since = (f: ReturnType<typeof filtered>) => {
+    if (query.since !== null) f.add("g.finished_at >= ?", query.since);
+  };
+
+  let reads: Promise<{ rows: AccuracySums[] }>[];
+  if (query.fromBlock !== null || query.toBlock !== null) {
+    reads = [
+      joined(null, (f) => {
+        since(f);
+        if (query.fromBlock !== null) f.add("g.finished_block >= ?", query.fromBlock.toString());
+        if (query.toBlock !== null) f.add("g.finished_block <= ?", query.toBlock.toString());
+      }),
+    ];
+  } else if (query.since === null) {
+    const f = filtered((name) => name);
+    reads = [
+      read.query<AccuracySums>(
+        `select player, ${SUMMED} from ${s}.accuracy_total ${f.where} group by player`,
+        f.params,
+      ),
+      joined(false, since),
+    ];
+  } else {
+    const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
+    const f = filtered((name) => name);
+    f.add("day > ?", firstDay);
+    reads = [
+      read.query<AccuracySums>(
+        `select player, ${SUMMED} from ${s}.accuracy_day ${f.where} group by player`,
+        f.params,
+      ),
+      // The folded games of the period's first day, from its start.
+      joined(true, (g) => {
+        since(g);
+        g.add("g.finished_at < ?", (firstDay + 1) * SECONDS_PER_DAY);
+      }),
+      joined(false, since),
+    ];
+  }
+  const sums = new Map<string, AccuracySums>();
+  for (const { rows } of await Promise.all(reads)) {
+    for (const r of rows) {
+      const seen = sums.get(r.player);
+      sums.set(
+        r.player,
+        seen
+          ? {
+              player: r.player,
+              games: seen.games + r.games,
+              lost: seen.lost + r.lost,
+              best: seen.best + r.best,
+              decisions: seen.decisions + r.decisions,
+            }
+          : r,
+      );
+    }
+  }
+  return sums;
+}
+
 /** Every player's skill under the query's filters (lower-case player → WireSkill). */
 async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
   const s = await S;
@@ -301,31 +417,7 @@ async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
           `select distinct on (player) player, ordinal, games from ${s}.player_rating
            order by player, ordinal desc`,
         );
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: string, value: unknown) => {
-    params.push(value);
-    where.push(clause.replace("?", `$${params.length}`));
-  };
-  if (query.ruleSet !== null) add("g.rule_set = ?", query.ruleSet);
-  if (query.token !== null) add("g.token = ?", query.token);
-  if (query.fromBlock !== null) add("g.finished_block >= ?", query.fromBlock.toString());
-  if (query.toBlock !== null) add("g.finished_block <= ?", query.toBlock.toString());
-  if (query.since !== null) add("g.finished_at >= ?", query.since);
-  const accuracyRead = read.query<{
-    player: string;
-    games: number;
-    lost: number;
-    best: number;
-    decisions: number;
-  }>(
-    `select a.player, count(*)::int as games, sum(a.points_lost)::float8 as lost,
-       sum(a.best_moves)::int as best, sum(a.decisions)::int as decisions
-     from ${s}.player_analysis a ${ANALYSED_JOIN(s)}
-     ${where.length ? `where ${where.join(" and ")}` : ""}
-     group by a.player`,
-    params,
-  );
+  const accuracyRead = accuracyOf(s, query);
   const [ratings, accuracy] = await Promise.all([ratingsRead, accuracyRead]);
   const skill = new Map<string, WireSkill>();
   const of = (player: string) => {
@@ -338,7 +430,7 @@ async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
   };
   for (const r of ratings.rows)
     Object.assign(of(r.player), { rating: r.ordinal, ratedGames: r.games });
-  for (const r of accuracy.rows) {
+  for (const r of accuracy.values()) {
     Object.assign(of(r.player), {
       analysedGames: r.games,
       lossPerGame: r.lost / r.games,

@@ -21,6 +21,13 @@ import type { AnalysisReply, AnalysisRequest } from "./protocol.ts";
  * another under the same id, has no analysis until the new one is analysed. Rows of a game whose
  * finish is no longer in the index are deleted as the loop meets them; a re-index keeps the rows
  * of the games it finds again (same block hash), so nothing is analysed twice.
+ *
+ * The leaderboard's accuracy columns sum every player's analyses: a join of hundreds of thousands
+ * of rows at 100 000 games, too slow for a board computed afresh. So once a game's finish is final
+ * (Ponder's finalized checkpoint: no reorg can take it back), its numbers are folded into running
+ * sums per player, rule set and token (accuracy_total) and per UTC day too (accuracy_day), and its
+ * game_analysis row marked folded; a board reads the sums, plus the join for the few games not yet
+ * folded (see foldFinalAnalyses and the API's skillOf).
  */
 
 /** What the analyser needs of a database: PGlite and node-postgres both answer this. */
@@ -123,6 +130,31 @@ function ddl(s: string): string[] {
       mistake jsonb,
       primary key (game_id, finished_hash, seat))`,
     `create index if not exists player_analysis_player on ${s}.player_analysis (player)`,
+    // Folded: the game's finish is final (no reorg can take it back), so its players' numbers
+    // are added to the sums below and read from there.
+    `alter table ${s}.game_analysis add column if not exists folded boolean not null default false`,
+    `create index if not exists game_analysis_unfolded on ${s}.game_analysis (game_id)
+      where not folded`,
+    `create table if not exists ${s}.accuracy_total (
+      player text not null,
+      rule_set integer not null,
+      token text not null,
+      games integer not null,
+      points_lost double precision not null,
+      best_moves integer not null,
+      decisions integer not null,
+      primary key (player, rule_set, token))`,
+    `create table if not exists ${s}.accuracy_day (
+      player text not null,
+      rule_set integer not null,
+      token text not null,
+      day integer not null,
+      games integer not null,
+      points_lost double precision not null,
+      best_moves integer not null,
+      decisions integer not null,
+      primary key (player, rule_set, token, day))`,
+    `create index if not exists accuracy_day_day on ${s}.accuracy_day (day)`,
   ];
 }
 
@@ -161,6 +193,61 @@ const GAME_ANALYSIS_TYPES = {
   analysed_at: "int8",
   error: "text",
 };
+
+/**
+ * Folds the analyses of games finished at or before `finalBlock` (final: no reorg can take them
+ * back) into accuracy_total and accuracy_day, and marks them folded: one statement, so a game is
+ * counted once or not at all. How many games it folded.
+ */
+export async function foldFinalAnalyses(
+  write: Sql,
+  schema: string,
+  finalBlock: bigint,
+): Promise<number> {
+  const s = quote(schema);
+  const sums = `games = t.games + excluded.games, points_lost = t.points_lost + excluded.points_lost,
+    best_moves = t.best_moves + excluded.best_moves, decisions = t.decisions + excluded.decisions`;
+  const { rows } = await write.query<{ games: number }>(
+    `with ready as (
+       update ${s}.game_analysis a set folded = true
+       from ${s}.game g
+       where not a.folded and a.error is null and g.id = a.game_id
+         and g.finished_hash = a.finished_hash and g.finished_block <= $1::numeric
+       returning a.game_id, a.finished_hash, g.token, (g.finished_at / 86400)::int as day
+     ), played as (
+       select p.player, p.rule_set, r.token, r.day, count(*)::int as games,
+         sum(p.points_lost) as points_lost, sum(p.best_moves)::int as best_moves,
+         sum(p.decisions)::int as decisions
+       from ${s}.player_analysis p
+       join ready r on r.game_id = p.game_id and r.finished_hash = p.finished_hash
+       group by p.player, p.rule_set, r.token, r.day
+     ), totals as (
+       insert into ${s}.accuracy_total as t
+         (player, rule_set, token, games, points_lost, best_moves, decisions)
+       select player, rule_set, token, sum(games)::int, sum(points_lost), sum(best_moves)::int,
+         sum(decisions)::int
+       from played group by player, rule_set, token
+       on conflict (player, rule_set, token) do update set ${sums}
+     ), days as (
+       insert into ${s}.accuracy_day as t
+         (player, rule_set, token, day, games, points_lost, best_moves, decisions)
+       select player, rule_set, token, day, games, points_lost, best_moves, decisions from played
+       on conflict (player, rule_set, token, day) do update set ${sums}
+     )
+     select count(*)::int as games from ready`,
+    [finalBlock.toString()],
+  );
+  return rows[0]?.games ?? 0;
+}
+
+/** The block of Ponder's finalized checkpoint (block time, chain id, then the block number). */
+export async function finalizedBlock(read: Sql, schema: string): Promise<bigint | null> {
+  const { rows } = await read.query<{ checkpoint: string }>(
+    `select finalized_checkpoint as checkpoint from ${quote(schema)}._ponder_checkpoint`,
+  );
+  const checkpoint = rows[0]?.checkpoint;
+  return checkpoint ? BigInt(checkpoint.slice(26, 42)) : null;
+}
 
 interface PendingRow {
   id: string;
@@ -269,6 +356,7 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
   }
 
   let lastVersion = "";
+  let foldedAt: { block: bigint | null; games: number } = { block: null, games: 0 };
   let timer: NodeJS.Timeout | undefined;
   const loop = async () => {
     if (stopped) return;
@@ -283,6 +371,14 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
           n = await step();
         } while (n === batch && !stopped);
         lastVersion = version;
+      }
+      // Whenever the final block moved or new analyses came (a backfill's games are final
+      // before they are analysed).
+      const final = await finalizedBlock(read, options.schema);
+      if (final !== null && (final !== foldedAt.block || games !== foldedAt.games)) {
+        const analysed = games;
+        await foldFinalAnalyses(write, options.schema, final);
+        foldedAt = { block: final, games: analysed };
       }
     } catch (error) {
       // The database is busy or closing (a restart, a shutdown): try again on the next tick.
