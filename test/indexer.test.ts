@@ -185,7 +185,7 @@ function indexerSuite(database: "PGlite" | "Postgres") {
     /** Waits until the indexer has processed the chain's head, and returns that head. */
     async function synced(): Promise<bigint> {
       const head = await t.publicClient.getBlockNumber({ cacheTime: 0 });
-      await stack!.indexer!.waitForBlock(head);
+      await stack!.indexer!.waitForBlock(head, 120_000);
       return head;
     }
 
