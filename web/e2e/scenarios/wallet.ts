@@ -42,7 +42,9 @@ function assertAsked(wallet: CountingWallet, expected: number, who: string): voi
   );
 }
 
-const KEY_SENTENCE = /^Moves signed by this browser's session key, until \d\d:\d\d/;
+// The time alone when the key ends today, with the date before it when it ends on another day
+// (a key made late in the evening ends after midnight).
+const KEY_SENTENCE = /^Moves signed by this browser's session key, until (\d{1,2} \w+ )?\d\d:\d\d/;
 const withdrawnEvent = parseAbiItem(
   "event Withdrawn(address indexed token, address indexed account, uint256 amount)",
 );
