@@ -305,9 +305,11 @@ try {
   // The coach on one core with its tables loaded, the indexer idle: the first 1 000 games of the
   // history (else of the chain), their logs as the index serves them.
   const tableOf = coachTables(COACH_CACHE);
-  const sampleFrom = seeded ? seeded.firstGameId : 1n;
+  // (The chain's first games when the history was seeded without its logs.)
+  const fromHistory = seeded !== null && !values["no-logs"];
+  const sampleFrom = fromHistory ? seeded!.firstGameId : 1n;
   const sample: { id: bigint; logs: ReturnType<typeof decodeLogs> }[] = [];
-  for (let id = sampleFrom; sample.length < Math.min(1000, seeded ? history : games); id++) {
+  for (let id = sampleFrom; sample.length < Math.min(1000, fromHistory ? history : games); id++) {
     const { logs } = (await (
       await fetch(`${indexer.url}/api/games/${id}/logs`)
     ).json()) as WireGameLogs;
