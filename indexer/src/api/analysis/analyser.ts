@@ -213,7 +213,7 @@ export async function foldFinalAnalyses(
        from ${s}.game g
        where not a.folded and a.error is null and g.id = a.game_id
          and g.finished_hash = a.finished_hash and g.finished_block <= $1::numeric
-       returning a.game_id, a.finished_hash, g.token, (g.finished_at / 86400)::int as day
+       returning a.game_id, a.finished_hash, g.token, floor(g.finished_at / 86400)::int as day
      ), played as (
        select p.player, p.rule_set, r.token, r.day, count(*)::int as games,
          sum(p.points_lost) as points_lost, sum(p.best_moves)::int as best_moves,
