@@ -111,8 +111,11 @@ async function openIndexDatabase(): Promise<{ sql: Sql; schema: string; close():
  * Moves the hall's game counter from `from` to `to` (the seeded history took those ids): finds
  * its storage slot by trying the slots that hold `from`, and checks nextGameId() after.
  */
-async function moveGameCounter(from: bigint, to: bigint): Promise<void> {
-  const { publicClient } = clients(stack.rpcUrl, stack.chainId, { retryCount: 3 });
+async function moveGameCounter(
+  publicClient: ReturnType<typeof clients>["publicClient"],
+  from: bigint,
+  to: bigint,
+): Promise<void> {
   const address = stack.addresses.diceHall;
   const read = () =>
     publicClient.readContract({ address, abi: diceHallAbi, functionName: "nextGameId" });
@@ -284,7 +287,7 @@ try {
     } finally {
       await sql.close();
     }
-    await moveGameCounter(nextGameId, nextGameId + BigInt(history));
+    await moveGameCounter(publicClient, nextGameId, nextGameId + BigInt(history));
     say(
       `history: games ${nextGameId}–${nextGameId + BigInt(history) - 1n} in blocks ${firstSeeded.number}–${seeded.last?.block}`,
     );
