@@ -40,7 +40,13 @@ export interface TableModel {
   /** The viewer holds the dice now (keep toggles and roll are theirs). */
   myTurn: boolean;
   canRoll: boolean;
+  /** What the roll button does ("Re-roll (2 left)"). */
   rollLabel: string;
+  /**
+   * What a roll costs, said after the label in smaller type ("fee 0.000021 ETH", "no fee"); unset
+   * where rolling is free (practice, replays).
+   */
+  rollCost?: string | null;
   /** One line under the dice: what is happening or why rolling is not possible. */
   rollHint: string | null;
   /** Why rolling and scoring are off although it is my turn (e.g. the move clock ran out). */

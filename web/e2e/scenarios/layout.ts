@@ -276,6 +276,15 @@ export function layoutScenarios(suite: () => Suite): void {
         "the nav items sit in one row",
       );
 
+      // The roll button keeps one line, its fee however long (a tiny fee reads "<0.000001 ETH").
+      const roll = await boxOf(rollButton(pp), "the roll button");
+      session.suite.log(
+        `layout: phone roll button "${await rollButton(pp).textContent()}" ${roll.height.toFixed(0)} px high`,
+      );
+      assert.ok(
+        roll.height < 56,
+        `the roll button is ${roll.height.toFixed(0)} px high: two lines`,
+      );
       // With the dice panel at the bottom, at least 9 rows of the sheet are in sight.
       const trayTop = (await boxOf(pp.getByRole("region", { name: /dice$/i }), "the dice panel")).y;
       const rowsInView = await sheetRowsInView(pp, trayTop);

@@ -53,7 +53,17 @@ export function DiceTray({ model, handlers }: { model: TableModel; handlers: Tab
             disabled={!model.canRoll}
             aria-keyshortcuts="R"
           >
-            {model.rollLabel}
+            {/* One flex item, so the label and its cost flow as text: the cost wraps whole, and
+                the button's name reads "Re-roll (2 left) · fee 0.000021 ETH". */}
+            <span>
+              {model.rollLabel}
+              {model.rollCost && (
+                <>
+                  {" "}
+                  <span className="tray__roll-cost">· {model.rollCost}</span>
+                </>
+              )}
+            </span>
           </button>
         )}
         {canKeep && (

@@ -107,7 +107,8 @@ describe("GameTable", () => {
         rollsUsed: 0,
         keepMask: 0,
         options: null,
-        rollLabel: "Roll for the turn order · no fee",
+        rollLabel: "Roll for the turn order",
+        rollCost: "no fee",
         rollHint: "The first roll draws the turn order.",
       }),
     );
@@ -220,7 +221,8 @@ describe("GameTable", () => {
         canRoll: true,
         rolling: false,
         options: null,
-        rollLabel: "Ask for the dice again · no fee",
+        rollLabel: "Ask for the dice again",
+        rollCost: "no fee",
         rollHint: "Randomness for request #7 is late. You can ask for the dice again.",
       }),
     );

@@ -72,9 +72,16 @@ describe("buildTableModel", () => {
     expect(model.options).toEqual(boxOptions(model.players[1].sheet, [1, 2, 3, 4, 6]));
     expect(model.options?.find((o) => o.box === 9)).toMatchObject({ points: 30, legal: true });
     expect(model.canRoll).toBe(true);
-    expect(model.rollLabel).toBe("Re-roll (2 left) · no fee");
+    expect(model.rollLabel).toBe("Re-roll (2 left)");
+    expect(model.rollCost).toBe("no fee");
     expect(model.players.map((p) => p.name)).toEqual(["Alice", "You"]);
     expect(model.players[0].sheet.boxes[8]).toBe(25);
+  });
+
+  it("says a roll's fee apart from the label, and nothing while the fee is unknown", () => {
+    expect(buildTableModel(input({ rollFee: "<0.000001 ETH" })).rollCost).toBe("fee <0.000001 ETH");
+    expect(buildTableModel(input({ rollFee: null })).rollCost).toBeNull();
+    expect(buildTableModel(input({ rollFee: null })).rollLabel).toBe("Re-roll (2 left)");
   });
 
   it("applies the Joker rule in previews: illegal boxes carry the reason", () => {
@@ -175,7 +182,8 @@ describe("buildTableModel", () => {
     const alice = buildTableModel(input({ view, me: ALICE, words }));
     expect(alice.myTurn).toBe(false);
     expect(alice.canRoll).toBe(true);
-    expect(alice.rollLabel).toBe("Ask for the dice again · no fee");
+    expect(alice.rollLabel).toBe("Ask for the dice again");
+    expect(alice.rollCost).toBe("no fee");
     expect(alice.rollHint).toMatch(
       /You can ask for the dice again, keeping the same dice; the dice will be Bob's\./,
     );
@@ -245,7 +253,8 @@ describe("buildTableModel", () => {
       expect(model.canRoll).toBe(true);
       expect(model.options).toBeNull();
       expect(model.currentSeat).toBeNull();
-      expect(model.rollLabel).toBe("Roll for the turn order · no fee");
+      expect(model.rollLabel).toBe("Roll for the turn order");
+      expect(model.rollCost).toBe("no fee");
       expect(model.rollHint).toMatch(/first roll draws the turn order/);
       // The full table tells its players what to press, in the button's own words.
       expect(model.rollHint).toMatch(/must press “Roll for the turn order”/);
@@ -323,7 +332,8 @@ describe("buildTableModel", () => {
     expect(model.myTurn).toBe(true);
     expect(model.rollsUsed).toBe(0);
     expect(model.keepMask).toBe(0);
-    expect(model.rollLabel).toBe("Roll the dice · no fee");
+    expect(model.rollLabel).toBe("Roll the dice");
+    expect(model.rollCost).toBe("no fee");
     expect(model.options).toBeNull(); // those dice are not mine to score
 
     // Once my roll is on its way the dice are mine and tumble.

@@ -161,15 +161,15 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const chosen = scoringNow ? options?.find((o) => o.box === input.scoringBox) : undefined;
   const scoring = chosen ? { box: chosen.box, points: chosen.points + chosen.bonus } : null;
 
-  const fee =
-    input.rollFee === null ? "" : input.rollFee === "" ? " · no fee" : ` · fee ${input.rollFee}`;
+  const rollCost =
+    input.rollFee === null ? null : input.rollFee === "" ? "no fee" : `fee ${input.rollFee}`;
   const rollLabel = late
-    ? `Ask for the dice again${fee}`
+    ? "Ask for the dice again"
     : drawing
-      ? `Roll for the turn order${fee}`
+      ? "Roll for the turn order"
       : rollsUsed === 0
-        ? `Roll the dice${fee}`
-        : `Re-roll (${MAX_ROLLS - rollsUsed} left)${fee}`;
+        ? "Roll the dice"
+        : `Re-roll (${MAX_ROLLS - rollsUsed} left)`;
 
   let rollHint: string | null = null;
   if (blockedReason) {
@@ -244,6 +244,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     myTurn,
     canRoll,
     rollLabel,
+    rollCost,
     rollHint,
     blockedReason,
     options,
