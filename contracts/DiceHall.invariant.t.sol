@@ -64,6 +64,8 @@ contract DiceHallHandler {
     uint256[2] public moneyOut;
     /// @notice The first promise DiceHall broke (a liveness call refused), empty if none.
     string public broken;
+    /// @dev The revert data of the last lobby the hall refused (in a failure's message).
+    bytes internal refusal;
 
     uint256 public finishedGames;
     uint256 public cancelledGames;
@@ -136,7 +138,7 @@ contract DiceHallHandler {
             });
             _paid(t, bet, mode, value, grant);
         } else if (!hall.paused()) {
-            _break("createGame refused a valid lobby");
+            _break(string.concat("createGame refused a valid lobby: ", _hex(refusal)));
         }
     }
 
@@ -151,15 +153,21 @@ contract DiceHallHandler {
         if (mode == PAID) {
             try hall.createGame{value: value}(cfg) returns (uint256 id) {
                 return (true, id);
-            } catch {}
+            } catch (bytes memory reason) {
+                refusal = reason;
+            }
         } else if (mode == FROM_CREDIT) {
             try hall.createGameFromCredit(cfg) returns (uint256 id) {
                 return (true, id);
-            } catch {}
+            } catch (bytes memory reason) {
+                refusal = reason;
+            }
         } else {
             try hall.createGameWithSession{value: value}(cfg, grant) returns (uint256 id) {
                 return (true, id);
-            } catch {}
+            } catch (bytes memory reason) {
+                refusal = reason;
+            }
         }
         return (false, 0);
     }
@@ -634,6 +642,19 @@ contract DiceHallHandler {
 
     function _bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
         return min + (x % (max - min + 1));
+    }
+
+    /// @dev The revert data as hex (its first 4 bytes name the custom error), for a failure's message.
+    function _hex(bytes memory data) internal pure returns (string memory) {
+        bytes memory out = new bytes(2 + data.length * 2);
+        out[0] = "0";
+        out[1] = "x";
+        bytes16 digits = "0123456789abcdef";
+        for (uint256 i; i < data.length; ++i) {
+            out[2 + i * 2] = digits[uint8(data[i]) >> 4];
+            out[3 + i * 2] = digits[uint8(data[i]) & 15];
+        }
+        return string(out);
     }
 
     function _break(string memory why) internal {

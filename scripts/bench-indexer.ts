@@ -11,7 +11,8 @@
 // --players P (the history's players, default 2000), --seats S (the chain games' players,
 // default 100), --queries Q (requests timed per series, default 400), --seed S (default 1),
 // --no-logs (seed without the ~200 hall_log rows a game), --postgres URL (index into this
-// Postgres database, as production does, instead of PGlite; a schema of its own, dropped after).
+// Postgres database, as production does, instead of PGlite; a schema of its own, dropped after),
+// --hold (after the tables, keep the chain and the indexer up until Ctrl-C, to look closer).
 // Nothing else should run meanwhile: the figures are the machine's.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -29,13 +30,14 @@ import {
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
 import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
-import { clients } from "./lib/chain.ts";
+import { clients, mineEmptyBlocks } from "./lib/chain.ts";
 import { ROOT } from "./lib/deployments.ts";
 import { startDevStack } from "./lib/devStack.ts";
 import { fillGames, type FillResult } from "./lib/fillGames.ts";
 import { INDEXER_ROOT, INDEXER_SCHEMA, startIndexer, type Indexer } from "./lib/indexer.ts";
 import { coachTables } from "./lib/seedGames.ts";
 import { seedStoppedIndex, type SeedResult, type Sql } from "./lib/seedIndex.ts";
+import { parseServerTiming } from "./lib/serverTiming.ts";
 import { NATIVE } from "./lib/table.ts";
 
 const { values } = parseArgs({
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     queries: { type: "string", default: "400" },
     seed: { type: "string", default: "1" },
     "no-logs": { type: "boolean", default: false },
+    hold: { type: "boolean", default: false },
   },
 });
 const history = Number(values.history);
@@ -196,23 +199,19 @@ try {
       log: say,
     });
     say(`indexer ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await indexer.waitForBlock(head, 3600_000);
-    const indexSeconds = (performance.now() - started) / 1000;
-    let lastReport = performance.now();
-    for (;;) {
-      const status = await analysed(indexer);
-      if (!status.threads) throw new Error("the indexer's analysis is off");
+    try {
+      await indexer.waitForBlock(head, 3600_000);
+      const indexSeconds = (performance.now() - started) / 1000;
       // Every game is final by then (see settle): analysed, and folded into the running sums.
-      if (status.analysed >= finished && status.folded >= finished) break;
-      if (performance.now() - lastReport > 30_000) {
-        lastReport = performance.now();
-        say(`analysed ${status.analysed} of ${finished} games, ${status.folded} folded`);
-      }
-      if (performance.now() - started > 3 * 3600_000) throw new Error("analysis did not finish");
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await indexer.waitForAnalysis(finished, 3 * 3600_000, (status) =>
+        say(`analysed ${status.analysed} of ${finished} games, ${status.folded} folded`),
+      );
+      const analysedSeconds = (performance.now() - started) / 1000;
+      return { indexer, indexSeconds, analysedSeconds, events: await indexerEvents(indexer) };
+    } catch (err) {
+      await indexer.stop();
+      throw err;
     }
-    const analysedSeconds = (performance.now() - started) / 1000;
-    return { indexer, indexSeconds, analysedSeconds, events: await indexerEvents(indexer) };
   };
   if (values.postgres) stops.push(() => dropSchema(values.postgres!, schema));
 
@@ -223,9 +222,7 @@ try {
    * ordinary ones too: the node reports a hash for the last of those that is not the parent hash
    * of the block after it, which Ponder takes for a deep reorg.
    */
-  const settle = async () => {
-    for (let i = 0; i < 64; i++) await rpc("evm_mine", []);
-  };
+  const settle = () => mineEmptyBlocks(publicClient, 64);
 
   const first = await fill(BigInt(values.seed));
   await settle();
@@ -357,6 +354,8 @@ try {
   // visitor after a game ends waits for) and as the next visitor gets it (the sorted board cached
   // until a game finishes).
   const timings = { cold: new Map<number, number[]>(), warm: new Map<number, number[]>() };
+  /** Each computed board's parts as its Server-Timing gives them, beside the whole over HTTP. */
+  const parts: Map<string, number>[] = [];
   const ask = async (shape: number, cold: boolean) => {
     const t0 = performance.now();
     const res = await fetch(
@@ -367,7 +366,11 @@ try {
       throw new Error(`leaderboard query failed: HTTP ${res.status} ${await res.text()}`);
     }
     await res.json();
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    const server = parseServerTiming(res.headers.get("server-timing"));
+    const part = new Map([...server].map(([name, { ms }]) => [name, ms]));
+    part.set("http", ms);
+    return { ms, part };
   };
   for (let i = 0; i < queries + shapes.length; i++) {
     const shape = i % shapes.length;
@@ -375,9 +378,10 @@ try {
     const warm = await ask(shape, false);
     // The first round warms up connections and the database's plans; it is not counted.
     if (i < shapes.length) continue;
+    parts.push(cold.part);
     for (const [series, ms] of [
-      [timings.cold, cold],
-      [timings.warm, warm],
+      [timings.cold, cold.ms],
+      [timings.warm, warm.ms],
     ] as const) {
       series.set(shape, [...(series.get(shape) ?? []), ms]);
     }
@@ -492,6 +496,30 @@ try {
       "cached p99": ms(pct(timings.warm.get(i)!, 99)),
     })),
   );
+  // Where a computed board's time goes: each part's p50 and p99, and the parts of the slowest 1 %
+  // of requests on average (sums and the two skill reads run side by side).
+  const slowest = [...parts]
+    .sort((a, b) => b.get("http")! - a.get("http")!)
+    .slice(0, Math.max(1, Math.ceil(parts.length / 100)));
+  const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+  console.table(
+    ["http", "board", "version", "sums", "ratings", "accuracy", "sort", "gc"].map((name) => ({
+      "computed board, part": name,
+      p50: ms(
+        pct(
+          parts.map((p) => p.get(name) ?? 0),
+          50,
+        ),
+      ),
+      p99: ms(
+        pct(
+          parts.map((p) => p.get(name) ?? 0),
+          99,
+        ),
+      ),
+      [`slowest ${slowest.length}, mean`]: ms(mean(slowest.map((p) => p.get(name) ?? 0))),
+    })),
+  );
   console.log(
     `player page over HTTP, ${playerTimes.length} players: p50 ${pct(playerTimes, 50).toFixed(1)} ms, ` +
       `p99 ${pct(playerTimes, 99).toFixed(1)} ms`,
@@ -509,6 +537,17 @@ try {
       `leaderboard over HTTP, ${name}, ${all.length} queries: p50 ${pct(all, 50).toFixed(1)} ms, ` +
         `p99 ${p99.toFixed(1)} ms (target p99 < 50 ms): ${p99 < 50 ? "met" : "NOT met"}`,
     );
+  }
+  if (values.hold) {
+    say(
+      `holding: indexer ${indexer.url}` +
+        (values.postgres ? `, schema ${schema}` : `, PGlite in ${dataDir}`) +
+        `, chain ${stack.rpcUrl}; Ctrl-C ends`,
+    );
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
   }
 } finally {
   await stopAll();

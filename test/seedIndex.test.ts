@@ -7,8 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
 import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
 import { rpcLogOfRow, type HallLogRow } from "@dicehall/core/indexer/gameRows.ts";
-import type { WireAnalysisStatus } from "@dicehall/core/indexer/indexerWire.ts";
-import { clients } from "../scripts/lib/chain.ts";
+import { clients, mineEmptyBlocks } from "../scripts/lib/chain.ts";
 import { ROOT } from "../scripts/lib/deployments.ts";
 import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { fillGames } from "../scripts/lib/fillGames.ts";
@@ -89,9 +88,7 @@ describe("the benchmark's seeder", { timeout: 10 * 60_000 }, () => {
       seed: 11n,
     });
     // Past the blocks Ponder treats as not yet final, so its backfill writes every game.
-    for (let i = 0; i < 40; i++) {
-      await publicClient.request({ method: "evm_mine" as never, params: [] as never });
-    }
+    await mineEmptyBlocks(publicClient, 40);
     const head = await publicClient.getBlockNumber({ cacheTime: 0 });
     const indexer = await startIndexer({
       port: 0,
@@ -103,14 +100,8 @@ describe("the benchmark's seeder", { timeout: 10 * 60_000 }, () => {
     });
     try {
       await indexer.waitForBlock(head, 120_000);
-      for (let i = 0; ; i++) {
-        const res = await fetch(`${indexer.url}/api/analysis`);
-        // Analysed, and (the games being final) folded into the running sums.
-        const status = (await res.json()) as WireAnalysisStatus;
-        if (status.analysed >= GAMES && status.folded >= GAMES) break;
-        assert.ok(i < 600, "the indexer did not analyse and fold every game");
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      // Analysed, and (the games being final) folded into the running sums.
+      await indexer.waitForAnalysis(GAMES, 120_000);
     } finally {
       await indexer.stop();
     }

@@ -60,6 +60,16 @@ export async function nodeAccounts(publicClient: PublicClient): Promise<Address[
   return (await request({ method: "eth_accounts" })).map((account) => getAddress(account));
 }
 
+/**
+ * Mines `count` empty blocks one by one (Hardhat node only): after a batch of games, it puts them
+ * all past the blocks Ponder treats as not yet final (the last 30 on a local chain).
+ */
+export async function mineEmptyBlocks(publicClient: PublicClient, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await publicClient.request({ method: "evm_mine" as never, params: [] as never });
+  }
+}
+
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import type { Address } from "viem";
-import type { WireStatus } from "@dicehall/core/indexer/indexerWire.ts";
+import type { WireAnalysisStatus, WireStatus } from "@dicehall/core/indexer/indexerWire.ts";
 import { ROOT } from "./deployments.ts";
 import { freePort } from "./ports.ts";
 
@@ -53,6 +53,16 @@ export interface Indexer {
   status(): Promise<WireStatus>;
   /** Resolves once the indexer has processed `block` (and everything before it). */
   waitForBlock(block: bigint, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once the analyser has analysed `games` games and folded as many into its running sums
+   * (games all final by then); fails if the indexer runs without analysis. `onProgress` hears the
+   * counts every 30 s.
+   */
+  waitForAnalysis(
+    games: number,
+    timeoutMs?: number,
+    onProgress?: (status: WireAnalysisStatus) => void,
+  ): Promise<WireAnalysisStatus>;
   stop(): Promise<void>;
 }
 
@@ -255,6 +265,20 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
         const s = await status();
         return s.block !== null && BigInt(s.block) >= block;
       }),
+    waitForAnalysis: async (games, timeoutMs = 120_000, onProgress) => {
+      let last: WireAnalysisStatus | undefined;
+      let reported = Date.now();
+      await waitFor(`analyse and fold ${games} games`, timeoutMs, async () => {
+        last = await fetchJson<WireAnalysisStatus>("/api/analysis");
+        if (onProgress && Date.now() - reported > 30_000) {
+          reported = Date.now();
+          onProgress(last);
+        }
+        return !last.threads || (last.analysed >= games && last.folded >= games);
+      });
+      if (!last!.threads) throw new IndexerStartError(`the indexer at ${url} runs no analysis`);
+      return last!;
+    },
     stop,
   };
 }

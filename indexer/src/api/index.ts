@@ -4,6 +4,7 @@ import { db } from "ponder:api";
 import schema from "ponder:schema";
 import { and, asc, client, count, desc, eq, gt, gte, lt, lte, sql } from "ponder";
 import { join } from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { getAddress, numberToHex, type Address } from "viem";
@@ -269,6 +270,36 @@ async function leaderboardSums(query: Query): Promise<SumsRow[]> {
   return [...days, ...firstDayGames];
 }
 
+/**
+ * The garbage collector's recent pauses in this process (performance.now() times), so that a
+ * request's Server-Timing can say how much of it the collector took (the benchmark reads it).
+ */
+const gcPauses: { start: number; end: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcPauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+  }
+  if (gcPauses.length > 512) gcPauses.splice(0, gcPauses.length - 256);
+}).observe({ entryTypes: ["gc"] });
+
+/** Milliseconds of garbage collection between `from` and now. */
+function gcSince(from: number): number {
+  const now = performance.now();
+  let ms = 0;
+  for (const pause of gcPauses) {
+    if (pause.end > from) ms += Math.min(pause.end, now) - Math.max(pause.start, from);
+  }
+  return ms;
+}
+
+/** How long each part of computing a board took (ms): the parts that run side by side overlap. */
+interface BoardTimings {
+  sums: number;
+  ratings: number;
+  accuracy: number;
+  sort: number;
+}
+
 /** A sorted board and the token list, for one filter and sort at one board version. */
 interface Board {
   version: string;
@@ -405,8 +436,14 @@ async function accuracyOf(s: string, query: Query): Promise<Map<string, Accuracy
 }
 
 /** Every player's skill under the query's filters (lower-case player → WireSkill). */
-async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
+async function skillOf(query: Query, timings: BoardTimings): Promise<Map<string, WireSkill>> {
   const s = await S;
+  const started = performance.now();
+  const timed = <T>(part: "ratings" | "accuracy", p: Promise<T>) =>
+    p.then((value) => {
+      timings[part] = performance.now() - started;
+      return value;
+    });
   const ratingsRead =
     query.ruleSet !== null
       ? read.query<{ player: string; ordinal: number; games: number }>(
@@ -417,8 +454,10 @@ async function skillOf(query: Query): Promise<Map<string, WireSkill>> {
           `select distinct on (player) player, ordinal, games from ${s}.player_rating
            order by player, ordinal desc`,
         );
-  const accuracyRead = accuracyOf(s, query);
-  const [ratings, accuracy] = await Promise.all([ratingsRead, accuracyRead]);
+  const [ratings, accuracy] = await Promise.all([
+    timed("ratings", ratingsRead),
+    timed("accuracy", accuracyOf(s, query)),
+  ]);
   const skill = new Map<string, WireSkill>();
   const of = (player: string) => {
     let entry = skill.get(player);
@@ -448,12 +487,15 @@ const NO_SKILL: WireSkill = {
   bestShare: null,
 };
 
-async function computeBoard(query: Query, version: string): Promise<Board> {
+async function computeBoard(query: Query, version: string, timings: BoardTimings): Promise<Board> {
   const byPlayer = new Map<string, LeaderboardSums[]>();
   // The skill columns' queries run beside the sums'.
-  const skillRead = skillOf(query);
+  const started = performance.now();
+  const skillRead = skillOf(query, timings);
   skillRead.catch(() => {});
-  for (const row of await leaderboardSums(query)) {
+  const sums = await leaderboardSums(query);
+  timings.sums = performance.now() - started;
+  for (const row of sums) {
     const list = byPlayer.get(row.player) ?? [];
     list.push({
       token: row.token,
@@ -473,6 +515,7 @@ async function computeBoard(query: Query, version: string): Promise<Board> {
   // Lower-case players sort the same (the tie-break ignores case); the page is checksummed below.
   const rows = [...byPlayer].map(([player, sums]) => rowFromSums(player as Address, sums));
   const skill = await skillRead;
+  const sortStarted = performance.now();
   let sorted: LeaderboardRow[];
   if (isSkillSortKey(query.sort)) {
     // By the skill number (players without one last), ties as the default board.
@@ -492,6 +535,7 @@ async function computeBoard(query: Query, version: string): Promise<Board> {
       token: query.sortToken,
     });
   }
+  timings.sort = performance.now() - sortStarted;
   const tokens = (await db.select().from(tokenSeen)).map((t) => t.token as string).sort();
   return { version, sorted, tokens, skill };
 }
@@ -512,13 +556,15 @@ app.get("/api/leaderboard", async (c) => {
     query.sortToken,
   ]);
   const version = await currentVersion();
+  const versionMs = performance.now() - started;
+  const timings: BoardTimings = { sums: 0, ratings: 0, accuracy: 0, sort: 0 };
   let board = boards.get(key);
   const fresh = c.req.header("cache-control")?.includes("no-cache") ?? false;
   const hit = board !== undefined && board.version === version && !fresh;
   if (hit) {
     boards.delete(key);
   } else {
-    board = await computeBoard(query, version);
+    board = await computeBoard(query, version, timings);
     if (boards.size >= BOARDS_KEPT) boards.delete(boards.keys().next().value!);
   }
   boards.set(key, board!);
@@ -539,9 +585,17 @@ app.get("/api/leaderboard", async (c) => {
             skill: skill.get(sorted[meAt].player.toLowerCase()) ?? NO_SKILL,
           },
   };
+  // The whole request, then its parts: the board's version, the sums, the skill columns' two
+  // reads (beside the sums), the sort, and the garbage collector's pauses meanwhile.
+  const dur = (ms: number) => ms.toFixed(1);
   c.header(
     "Server-Timing",
-    `board;desc="${hit ? "cached" : "computed"}";dur=${(performance.now() - started).toFixed(1)}`,
+    [
+      `board;desc="${hit ? "cached" : "computed"}";dur=${dur(performance.now() - started)}`,
+      `version;dur=${dur(versionMs)}`,
+      ...(hit ? [] : Object.entries(timings).map(([part, ms]) => `${part};dur=${dur(ms)}`)),
+      `gc;dur=${dur(gcSince(started))}`,
+    ].join(", "),
   );
   return c.json(body);
 });
