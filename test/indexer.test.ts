@@ -355,13 +355,14 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       // partly from the day sums.
       const finishTime = async (game: (typeof games)[number]) =>
         Number((await t.publicClient.getBlock({ blockNumber: game.blockNumber })).timestamp);
+      const times = await Promise.all(games.map(finishTime));
       const periods: { since: number; loss: Loss }[] = [];
       if (games.length) {
-        periods.push({ since: await finishTime(games[games.length >> 1]), loss: new Map() });
-        periods.push({ since: (await finishTime(games[0])) - 60, loss: new Map() });
+        periods.push({ since: times[games.length >> 1], loss: new Map() });
+        periods.push({ since: Math.min(...times) - 60, loss: new Map() });
       }
-      for (const game of games) {
-        const finishedAt = await finishTime(game);
+      for (const [i, game] of games.entries()) {
+        const finishedAt = times[i];
         const own = logs.filter((l) => "gameId" in l.args && l.args.gameId === game.gameId);
         const expected = analyseGameLogs(game.gameId, own, tableOf)!;
         assert.ok(expected, `game ${game.gameId} analysed here`);
