@@ -350,51 +350,78 @@ try {
       query: { ruleSet: 1, sort: "lossPerGame", direction: "asc" },
     },
   ];
-  // Each round asks every shape twice: computed afresh (Cache-Control: no-cache; what the first
-  // visitor after a game ends waits for) and as the next visitor gets it (the sorted board cached
-  // until a game finishes).
-  const timings = { cold: new Map<number, number[]>(), warm: new Map<number, number[]>() };
-  /** Each computed board's parts as its Server-Timing gives them, beside the whole over HTTP. */
-  const parts: Map<string, number>[] = [];
-  const ask = async (shape: number, cold: boolean) => {
-    const t0 = performance.now();
-    const res = await fetch(
-      `${indexer.url}/api/leaderboard?${leaderboardSearch(shapes[shape].query)}`,
-      { headers: cold ? { "cache-control": "no-cache" } : {} },
-    );
-    if (!res.ok) {
-      throw new Error(`leaderboard query failed: HTTP ${res.status} ${await res.text()}`);
+  /**
+   * The leaderboard and player pages as one server answers them. Each round asks every shape
+   * twice: computed afresh (Cache-Control: no-cache; what the first visitor after a game ends
+   * waits for) and as the next visitor gets it (the sorted board cached until a game finishes).
+   */
+  const measure = async (url: string) => {
+    const timings = { cold: new Map<number, number[]>(), warm: new Map<number, number[]>() };
+    /** Each computed board's parts as its Server-Timing gives them, beside the whole over HTTP. */
+    const parts: Map<string, number>[] = [];
+    const ask = async (shape: number, cold: boolean) => {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/leaderboard?${leaderboardSearch(shapes[shape].query)}`, {
+        headers: cold ? { "cache-control": "no-cache" } : {},
+      });
+      if (!res.ok) {
+        throw new Error(`leaderboard query failed: HTTP ${res.status} ${await res.text()}`);
+      }
+      await res.json();
+      const ms = performance.now() - t0;
+      const server = parseServerTiming(res.headers.get("server-timing"));
+      const part = new Map([...server].map(([name, { ms }]) => [name, ms]));
+      part.set("http", ms);
+      return { ms, part };
+    };
+    for (let i = 0; i < queries + shapes.length; i++) {
+      const shape = i % shapes.length;
+      const cold = await ask(shape, true);
+      const warm = await ask(shape, false);
+      // The first round warms up connections and the database's plans; it is not counted.
+      if (i < shapes.length) continue;
+      parts.push(cold.part);
+      for (const [series, ms] of [
+        [timings.cold, cold.ms],
+        [timings.warm, warm.ms],
+      ] as const) {
+        series.set(shape, [...(series.get(shape) ?? []), ms]);
+      }
     }
-    await res.json();
-    const ms = performance.now() - t0;
-    const server = parseServerTiming(res.headers.get("server-timing"));
-    const part = new Map([...server].map(([name, { ms }]) => [name, ms]));
-    part.set("http", ms);
-    return { ms, part };
+    // A player's page, for players across the board (nothing cached: each is computed).
+    const playerTimes: number[] = [];
+    for (let i = 0; i < queries + 20; i++) {
+      const player = board.rows[(i * 7919) % board.rows.length].player;
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/players/${player}`);
+      if (!res.ok) throw new Error(`player page failed: HTTP ${res.status} ${await res.text()}`);
+      await res.json();
+      if (i >= 20) playerTimes.push(performance.now() - t0);
+    }
+    return { timings, parts, playerTimes };
   };
-  for (let i = 0; i < queries + shapes.length; i++) {
-    const shape = i % shapes.length;
-    const cold = await ask(shape, true);
-    const warm = await ask(shape, false);
-    // The first round warms up connections and the database's plans; it is not counted.
-    if (i < shapes.length) continue;
-    parts.push(cold.part);
-    for (const [series, ms] of [
-      [timings.cold, cold.ms],
-      [timings.warm, warm.ms],
-    ] as const) {
-      series.set(shape, [...(series.get(shape) ?? []), ms]);
+  const measured = await measure(indexer.url);
+  const { timings, parts } = measured;
+  // The same from a read replica (`ponder serve` on the same database): the API in a process of
+  // its own, beside the indexer's, as a busy hall would serve it.
+  let replica: Awaited<ReturnType<typeof measure>> | null = null;
+  if (values.postgres) {
+    const server = await startIndexer({
+      port: 0,
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      hall: stack.addresses.diceHall,
+      startBlock: stack.deployment.deploymentBlock,
+      dataDir,
+      serve: true,
+      postgres: { url: values.postgres, schema },
+      log: say,
+    });
+    try {
+      replica = await measure(server.url);
+    } finally {
+      await server.stop();
     }
-  }
-  // A player's page, for players across the board (nothing cached: each is computed).
-  const playerTimes: number[] = [];
-  for (let i = 0; i < queries + 20; i++) {
-    const player = board.rows[(i * 7919) % board.rows.length].player;
-    const t0 = performance.now();
-    const res = await fetch(`${indexer.url}/api/players/${player}`);
-    if (!res.ok) throw new Error(`player page failed: HTTP ${res.status} ${await res.text()}`);
-    await res.json();
-    if (i >= 20) playerTimes.push(performance.now() - t0);
   }
   // The indexer's peak resident memory (Linux), its worker threads included.
   const peakKb = (() => {
@@ -494,6 +521,10 @@ try {
       "computed p99": ms(pct(timings.cold.get(i)!, 99)),
       "cached p50": ms(pct(timings.warm.get(i)!, 50)),
       "cached p99": ms(pct(timings.warm.get(i)!, 99)),
+      ...(replica && {
+        "replica: computed p50": ms(pct(replica.timings.cold.get(i)!, 50)),
+        "computed p99 ": ms(pct(replica.timings.cold.get(i)!, 99)),
+      }),
     })),
   );
   // Where a computed board's time goes: each part's p50 and p99, and the parts of the slowest 1 %
@@ -521,23 +552,28 @@ try {
     })),
   );
   console.log(
-    `player page over HTTP, ${playerTimes.length} players: p50 ${pct(playerTimes, 50).toFixed(1)} ms, ` +
-      `p99 ${pct(playerTimes, 99).toFixed(1)} ms`,
-  );
-  console.log(
     `indexer peak memory (VmHWM): ${peakKb === null ? "unknown" : `${(peakKb / 1024).toFixed(0)} MB`}`,
   );
-  for (const [name, series] of [
-    ["computed afresh", timings.cold],
-    ["cached board", timings.warm],
-  ] as const) {
-    const all = [...series.values()].flat();
-    const p99 = pct(all, 99);
+  const overall = (run: Awaited<ReturnType<typeof measure>>, who: string) => {
+    for (const [name, series] of [
+      ["computed afresh", run.timings.cold],
+      ["cached board", run.timings.warm],
+    ] as const) {
+      const all = [...series.values()].flat();
+      const p99 = pct(all, 99);
+      console.log(
+        `leaderboard over HTTP from ${who}, ${name}, ${all.length} queries: ` +
+          `p50 ${pct(all, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p99 < 50 ms): ` +
+          (p99 < 50 ? "met" : "NOT met"),
+      );
+    }
     console.log(
-      `leaderboard over HTTP, ${name}, ${all.length} queries: p50 ${pct(all, 50).toFixed(1)} ms, ` +
-        `p99 ${p99.toFixed(1)} ms (target p99 < 50 ms): ${p99 < 50 ? "met" : "NOT met"}`,
+      `player page over HTTP from ${who}, ${run.playerTimes.length} players: ` +
+        `p50 ${pct(run.playerTimes, 50).toFixed(1)} ms, p99 ${pct(run.playerTimes, 99).toFixed(1)} ms`,
     );
-  }
+  };
+  overall(measured, "the indexer");
+  if (replica) overall(replica, "a read replica (ponder serve)");
   if (values.hold) {
     say(
       `holding: indexer ${indexer.url}` +

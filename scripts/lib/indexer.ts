@@ -44,6 +44,11 @@ export interface IndexerOptions {
   log?: (line: string) => void;
   /** Extra environment (e.g. INDEXER_POLLING_MS). */
   env?: Record<string, string>;
+  /**
+   * Serve the API only (`ponder serve`) from an index another indexer writes into `postgres`:
+   * a read replica, with no indexing and no analysis of its own (its /api/analysis answers 404).
+   */
+  serve?: boolean;
 }
 
 export interface Indexer {
@@ -124,10 +129,14 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const log = options.log ?? (() => {});
   const url = `http://${host}:${port}`;
 
-  if (options.postgres && !options.resume && options.chainId === LOCAL_CHAIN_ID) {
+  if (options.serve && !options.postgres) {
+    throw new IndexerStartError("a serving replica needs the Postgres database of an indexer");
+  }
+  const fresh = !options.resume && !options.serve;
+  if (options.postgres && fresh && options.chainId === LOCAL_CHAIN_ID) {
     await forgetLocalChain(options.postgres.url);
   }
-  if (!options.postgres && !options.resume) {
+  if (!options.postgres && fresh) {
     rmSync(options.dataDir, { recursive: true, force: true });
     mkdirSync(options.dataDir, { recursive: true });
   }
@@ -138,7 +147,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       "--import",
       pathToFileURL(join(import.meta.dirname, "orphanGuard.mjs")).href,
       ponderBin(),
-      "start",
+      options.serve ? "serve" : "start",
       "--root",
       INDEXER_ROOT,
       "--schema",
@@ -156,6 +165,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       env: {
         ...process.env,
         ...options.env,
+        ...(options.serve ? { INDEXER_ANALYSIS_THREADS: "0" } : {}),
         INDEXER_CHAIN_ID: String(options.chainId),
         INDEXER_RPC_URL: options.rpcUrl,
         DICEHALL_ADDRESS: options.hall,
