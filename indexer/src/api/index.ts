@@ -42,14 +42,7 @@ import {
   type Sql,
 } from "./analysis/analyser.ts";
 
-const {
-  boardVersion,
-  game,
-  hallLog,
-  playerGame,
-  playerTokenTotal,
-  tokenSeen,
-} = schema;
+const { boardVersion, game, hallLog, playerGame, playerTokenTotal, tokenSeen } = schema;
 const settings = currentSettings();
 
 /**
