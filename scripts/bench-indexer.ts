@@ -24,7 +24,6 @@ import { numberToHex, pad, parseEther, parseUnits } from "viem";
 import {
   leaderboardSearch,
   type LeaderboardQuery,
-  type WireAnalysisStatus,
   type WireGameLogs,
 } from "@dicehall/core/indexer/indexerWire.ts";
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
@@ -32,7 +31,7 @@ import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { clients, mineEmptyBlocks } from "./lib/chain.ts";
 import { ROOT } from "./lib/deployments.ts";
-import { startDevStack } from "./lib/devStack.ts";
+import { stackIndexer, startDevStack } from "./lib/devStack.ts";
 import { fillGames, type FillResult } from "./lib/fillGames.ts";
 import { INDEXER_ROOT, INDEXER_SCHEMA, startIndexer, type Indexer } from "./lib/indexer.ts";
 import { coachTables } from "./lib/seedGames.ts";
@@ -180,18 +179,13 @@ try {
     }
     return events;
   };
-  const analysed = async (indexer: Indexer) =>
-    (await (await fetch(`${indexer.url}/api/analysis`)).json()) as WireAnalysisStatus;
   /** Starts the indexer and waits until it has indexed the head and analysed `finished` games. */
   const index = async (resume: boolean, finished: number) => {
     const head = await publicClient.getBlockNumber({ cacheTime: 0 });
     const started = performance.now();
     const indexer = await startIndexer({
       port: 0,
-      rpcUrl: stack.rpcUrl,
-      chainId: stack.chainId,
-      hall: stack.addresses.diceHall,
-      startBlock: stack.deployment.deploymentBlock,
+      ...stackIndexer(stack),
       dataDir,
       resume,
       readyTimeoutMs: 3 * 3600_000,
@@ -203,11 +197,12 @@ try {
       await indexer.waitForBlock(head, 3600_000);
       const indexSeconds = (performance.now() - started) / 1000;
       // Every game is final by then (see settle): analysed, and folded into the running sums.
-      await indexer.waitForAnalysis(finished, 3 * 3600_000, (status) =>
+      const analysis = await indexer.waitForAnalysis(finished, 3 * 3600_000, (status) =>
         say(`analysed ${status.analysed} of ${finished} games, ${status.folded} folded`),
       );
       const analysedSeconds = (performance.now() - started) / 1000;
-      return { indexer, indexSeconds, analysedSeconds, events: await indexerEvents(indexer) };
+      const events = await indexerEvents(indexer);
+      return { indexer, indexSeconds, analysedSeconds, analysis, events };
     } catch (err) {
       await indexer.stop();
       throw err;
@@ -228,7 +223,7 @@ try {
   await settle();
   say(`chain: ${first.games} games in blocks ${first.firstBlock}–${first.lastBlock}`);
   const fresh = await index(false, first.games);
-  const freshAnalysis = await analysed(fresh.indexer);
+  const freshAnalysis = fresh.analysis;
   await fresh.indexer.stop();
 
   // 2. The history, in blocks mined for it (one game a block, a minute apart), with game ids
@@ -300,7 +295,7 @@ try {
   const restarted = await index(true, total);
   const indexer = restarted.indexer;
   stops.push(() => indexer.stop());
-  const restartAnalysis = await analysed(indexer);
+  const restartAnalysis = restarted.analysis;
 
   // The coach on one core with its tables loaded, the indexer idle: the first 1 000 games of the
   // history (else of the chain), their logs as the index serves them.
@@ -408,10 +403,7 @@ try {
   if (values.postgres) {
     const server = await startIndexer({
       port: 0,
-      rpcUrl: stack.rpcUrl,
-      chainId: stack.chainId,
-      hall: stack.addresses.diceHall,
-      startBlock: stack.deployment.deploymentBlock,
+      ...stackIndexer(stack),
       dataDir,
       serve: true,
       postgres: { url: values.postgres, schema },

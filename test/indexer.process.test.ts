@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 
 import { ROOT } from "../scripts/lib/deployments.ts";
-import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
+import { stackIndexer, startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { startIndexer } from "../scripts/lib/indexer.ts";
 
 // The indexer is the stack's one child process: it must never outlive what started it, and when
@@ -45,10 +45,7 @@ describe("the indexer's process", { timeout: 5 * 60_000 }, () => {
 
   const options = (name: string) => ({
     port: 0,
-    rpcUrl: stack!.rpcUrl,
-    chainId: stack!.chainId,
-    hall: stack!.addresses.diceHall,
-    startBlock: stack!.deployment.deploymentBlock,
+    ...stackIndexer(stack!),
     dataDir: join(ROOT, ".dev", `indexer-${name}-${process.pid}`),
     removeOnStop: true,
   });

@@ -9,7 +9,7 @@ import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
 import { rpcLogOfRow, type HallLogRow } from "@dicehall/core/indexer/gameRows.ts";
 import { clients, mineEmptyBlocks } from "../scripts/lib/chain.ts";
 import { ROOT } from "../scripts/lib/deployments.ts";
-import { startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
+import { stackIndexer, startDevStack, type DevStack } from "../scripts/lib/devStack.ts";
 import { fillGames } from "../scripts/lib/fillGames.ts";
 import { INDEXER_ROOT, INDEXER_SCHEMA, startIndexer } from "../scripts/lib/indexer.ts";
 import { coachTables, rowsOfGame, type SeededGame } from "../scripts/lib/seedGames.ts";
@@ -92,10 +92,7 @@ describe("the benchmark's seeder", { timeout: 10 * 60_000 }, () => {
     const head = await publicClient.getBlockNumber({ cacheTime: 0 });
     const indexer = await startIndexer({
       port: 0,
-      rpcUrl: stack.rpcUrl,
-      chainId: stack.chainId,
-      hall: stack.addresses.diceHall,
-      startBlock: stack.deployment.deploymentBlock,
+      ...stackIndexer(stack),
       dataDir,
     });
     try {

@@ -33,7 +33,12 @@ import {
   writeDeployments,
   type Deployment,
 } from "./deployments.ts";
-import { DEFAULT_INDEXER_PORT, startIndexer, type Indexer } from "./indexer.ts";
+import {
+  DEFAULT_INDEXER_PORT,
+  startIndexer,
+  type Indexer,
+  type IndexerOptions,
+} from "./indexer.ts";
 import { DEFAULT_REVEAL_DELAY_MS, startKeeper, type Keeper } from "./keeper.ts";
 import { NodeRefusals } from "./nodeRefusals.ts";
 import { assertPortFree, freePort } from "./ports.ts";
@@ -129,6 +134,18 @@ export class WebAppMissingError extends Error {
         "Start the chain, contracts and keeper without it: `npm run dev -- --no-web`.",
     );
   }
+}
+
+/** What an indexer of the stack's chain and hall needs to know of them (see startIndexer). */
+export function stackIndexer(
+  stack: DevStack,
+): Pick<IndexerOptions, "rpcUrl" | "chainId" | "hall" | "startBlock"> {
+  return {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    hall: stack.addresses.diceHall,
+    startBlock: stack.deployment.deploymentBlock,
+  };
 }
 
 export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
