@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import {
   foldLeaderboard,
   rowFromSums,
+  rowFromTotals,
   sumsOfGameRow,
   sortLeaderboard,
   TIE_BREAK_TEXT,
@@ -378,6 +379,45 @@ describe("rowFromSums", () => {
     expect(rowOf(summed, BOB).forfeits).toBe(1);
     expect(rowOf(summed, ALICE).yahtzees).toBe(2);
     expect(Object.keys(rowOf(summed, ALICE).net)).toHaveLength(2);
+  });
+});
+
+describe("rowFromTotals", () => {
+  it("finishes a row from totals over every token and the bets and winnings per token", () => {
+    const row = rowFromTotals(
+      ALICE,
+      {
+        games: 4,
+        wins: 3,
+        forfeits: 1,
+        best: 250,
+        points: 490,
+        completed: 2,
+        yahtzees: 2,
+        lastBlock: 9n,
+      },
+      [
+        { token: NATIVE, staked: 300n, net: 95n },
+        { token: USD.toLowerCase(), staked: 7n, net: 3n },
+      ],
+    );
+    expect(row).toEqual({
+      player: ALICE,
+      games: 4,
+      wins: 3,
+      forfeits: 1,
+      winRate: 0.75,
+      best: 250,
+      average: 245,
+      yahtzees: 2,
+      net: { [NATIVE]: 95n, [USD.toLowerCase()]: 3n },
+      staked: { [NATIVE]: 300n, [USD.toLowerCase()]: 7n },
+      lastBlock: 9n,
+    });
+    // No completed sheet: no average.
+    expect(
+      rowFromTotals(ALICE, { ...row, points: 0, completed: 0, best: null }, []).average,
+    ).toBeNull();
   });
 });
 

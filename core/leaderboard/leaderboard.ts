@@ -280,24 +280,57 @@ export function sumsOfGameRow(row: LeaderboardRow, token: string): LeaderboardSu
   };
 }
 
+/** A player's sums over every token they played for: LeaderboardSums less what is per token. */
+export type LeaderboardTotals = Omit<LeaderboardSums, "token" | "staked" | "net">;
+
+/**
+ * A player's leaderboard row from their totals over every token and their bets and net winnings
+ * per token (lower-case token → wei), finished as the fold finishes rows. The indexer sums in SQL
+ * and builds only the rows of the page it serves.
+ */
+export function rowFromTotals(
+  player: Address,
+  totals: LeaderboardTotals,
+  perToken: Iterable<{ token: string; staked: bigint; net: bigint }>,
+): LeaderboardRow {
+  const row = newAccumulator(player).row;
+  row.games = totals.games;
+  row.wins = totals.wins;
+  row.forfeits = totals.forfeits;
+  row.best = totals.best;
+  row.yahtzees = totals.yahtzees;
+  row.lastBlock = totals.lastBlock;
+  for (const t of perToken) {
+    row.staked[t.token] = (row.staked[t.token] ?? 0n) + t.staked;
+    row.net[t.token] = (row.net[t.token] ?? 0n) + t.net;
+  }
+  finishRow(row, totals.completed, totals.points);
+  return row;
+}
+
 /** A player's leaderboard row from their sums per token, finished as the fold finishes rows. */
 export function rowFromSums(player: Address, perToken: readonly LeaderboardSums[]): LeaderboardRow {
-  const acc = newAccumulator(player);
-  const row = acc.row;
+  const totals: LeaderboardTotals = {
+    games: 0,
+    wins: 0,
+    forfeits: 0,
+    best: null,
+    points: 0,
+    completed: 0,
+    yahtzees: 0,
+    lastBlock: 0n,
+  };
   for (const s of perToken) {
-    row.games += s.games;
-    row.wins += s.wins;
-    row.forfeits += s.forfeits;
-    if (s.best !== null && (row.best === null || s.best > row.best)) row.best = s.best;
-    acc.points += s.points;
-    acc.completed += s.completed;
-    row.yahtzees += s.yahtzees;
-    row.staked[s.token] = (row.staked[s.token] ?? 0n) + s.staked;
-    row.net[s.token] = (row.net[s.token] ?? 0n) + s.net;
-    if (s.lastBlock > row.lastBlock) row.lastBlock = s.lastBlock;
+    totals.games += s.games;
+    totals.wins += s.wins;
+    totals.forfeits += s.forfeits;
+    if (s.best !== null && (totals.best === null || s.best > totals.best)) totals.best = s.best;
+    totals.points += s.points;
+    totals.completed += s.completed;
+    totals.yahtzees += s.yahtzees;
+    if (s.lastBlock > totals.lastBlock) totals.lastBlock = s.lastBlock;
   }
-  finishRow(row, acc.completed, acc.points);
-  return row;
+  return rowFromTotals(player, totals, perToken);
 }
 
 // ------------------------------------------------------------------ sorting
