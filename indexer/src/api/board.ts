@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Address } from "viem";
 import { rowFromTotals, type LeaderboardRow } from "@dicehall/core/leaderboard/leaderboard.ts";
 import type { parseLeaderboardQuery, WireSkill } from "@dicehall/core/indexer/indexerWire.ts";
@@ -35,6 +36,11 @@ class Where {
   /** `clause` with one `?` for `value`. */
   add(clause: string, value: unknown): this {
     this.clauses.push(clause.replace("?", this.params.add(value)));
+    return this;
+  }
+  /** A clause without a value. */
+  raw(clause: string): this {
+    this.clauses.push(clause);
     return this;
   }
   toString(): string {
@@ -97,15 +103,23 @@ function sumsSql(s: string, query: LeaderboardQuery, params: Params): string {
 }
 
 /**
- * Every player's analysed games under the query's filters, as rows to sum per player: games whose
- * finish is final from the analyser's running sums (accuracy_total; a period from accuracy_day's
- * whole days plus the folded games of its first day), the few others by joining their analyses to
- * the index's games (analysis/analyser.ts, "folded"); a block range joins them all.
+ * The analysed games under the query's filters of the players `only` selects (all when null), as
+ * rows to sum per player: games whose finish is final from the analyser's running sums
+ * (accuracy_total; a period from accuracy_day's whole days plus the folded games of its first day),
+ * the few others by joining their analyses to the index's games (analysis/analyser.ts, "folded");
+ * a block range joins them all.
  */
-function accuracySql(s: string, query: LeaderboardQuery, params: Params): string {
+function accuracySql(
+  s: string,
+  query: LeaderboardQuery,
+  params: Params,
+  only: string | null,
+): string {
   const SUMMED = `player, games, points_lost as lost, best_moves as best, decisions`;
   const COUNTED = `a.player, count(*) as games, sum(a.points_lost) as lost,
     sum(a.best_moves) as best, sum(a.decisions) as decisions`;
+  const of = (where: Where, prefix = "") =>
+    only === null ? where : where.raw(`${prefix}player in (${only})`);
   /** Analyses joined to the index's games (folded or not, or all when null), under `where`. */
   const joined = (folded: boolean | null, where: Where) => {
     const fold =
@@ -114,7 +128,7 @@ function accuracySql(s: string, query: LeaderboardQuery, params: Params): string
         : `join ${s}.game_analysis ga on ga.game_id = a.game_id
              and ga.finished_hash = a.finished_hash and ${folded ? "" : "not "}ga.folded`;
     return `select ${COUNTED} from ${s}.player_analysis a ${ANALYSED_JOIN(s)} ${fold}
-      ${where} group by a.player`;
+      ${of(where, "a.")} group by a.player`;
   };
   const ofGames = () => {
     const where = filters(query, params, { prefix: "g." });
@@ -128,30 +142,38 @@ function accuracySql(s: string, query: LeaderboardQuery, params: Params): string
     return joined(null, where);
   }
   if (query.since === null) {
-    return `select ${SUMMED} from ${s}.accuracy_total ${filters(query, params)}
+    return `select ${SUMMED} from ${s}.accuracy_total ${of(filters(query, params))}
       union all ${joined(false, ofGames())}`;
   }
   const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
-  return `select ${SUMMED} from ${s}.accuracy_day ${filters(query, params).add("day > ?", firstDay)}
+  const days = of(filters(query, params).add("day > ?", firstDay));
+  return `select ${SUMMED} from ${s}.accuracy_day ${days}
     union all ${joined(true, ofGames().add("g.finished_at < ?", (firstDay + 1) * SECONDS_PER_DAY))}
     union all ${joined(false, ofGames())}`;
 }
 
 /**
- * Every rated player's rating under the query: in its rule set, else their best over the rule sets
- * (two at the same best: the one with more games), by a hash join rather than a sort of every
- * rating by player.
+ * The ratings of the players `only` selects (all when null) under the query: in its rule set, else
+ * their best over the rule sets (two at the same best: the one with more games).
  */
-function ratingsSql(s: string, query: LeaderboardQuery, params: Params): string {
+function ratingsSql(
+  s: string,
+  query: LeaderboardQuery,
+  params: Params,
+  only: string | null,
+): string {
+  const where = new Where(params);
+  if (query.ruleSet !== null) where.add("rule_set = ?", query.ruleSet);
+  if (only !== null) where.raw(`player in (${only})`);
   if (query.ruleSet !== null) {
-    return `select player, ordinal as rating, games as rated_games from ${s}.player_rating
-      where rule_set = ${params.add(query.ruleSet)}`;
+    return `select player, ordinal as rating, games as rated_games from ${s}.player_rating ${where}`;
   }
-  return `select r.player, r.ordinal as rating, max(r.games) as rated_games
-    from ${s}.player_rating r
-    join (select player, max(ordinal) as best from ${s}.player_rating group by player) b
-      on b.player = r.player and r.ordinal = b.best
-    group by r.player, r.ordinal`;
+  if (only !== null) {
+    return `select distinct on (player) player, ordinal as rating, games as rated_games
+      from ${s}.player_rating ${where} order by player, ordinal desc, games desc`;
+  }
+  // Every player's (to sort by): the best alone, by a hash aggregate rather than a sort.
+  return `select player, max(ordinal) as rating from ${s}.player_rating group by player`;
 }
 
 /**
@@ -169,9 +191,10 @@ function orderSql(query: LeaderboardQuery): string {
     yahtzees: "yahtzees",
     best: "best",
     average: "average",
-    rating: "rating",
-    lossPerGame: "loss_per_game",
-    bestShare: "best_share",
+    // The skill column sorted by (see boardPage).
+    rating: "skill",
+    lossPerGame: "skill",
+    bestShare: "skill",
   };
   if (query.sort === "player") return `player collate "C" ${dir}`;
   if (query.sort === "net") {
@@ -179,6 +202,26 @@ function orderSql(query: LeaderboardQuery): string {
     return query.sortToken === null ? tail : `sort_net ${dir} nulls last, ${tail}`;
   }
   return `${columns[query.sort]} ${dir} nulls last, ${tail}`;
+}
+
+/**
+ * Where the board statement runs: PGlite, or node-postgres with `prepare` (a named prepared
+ * statement per statement text, so that Postgres parses and plans it once per connection rather
+ * than at every board: 3 of the 11 ms a default board took at 2 000 players).
+ */
+export type BoardSql =
+  | { prepare: false; sql: Sql }
+  | {
+      prepare: true;
+      sql: {
+        query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+      };
+    };
+
+function run<R>(read: BoardSql, text: string, values: unknown[]): Promise<{ rows: R[] }> {
+  if (!read.prepare) return read.sql.query<R>(text, values);
+  const name = `board_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+  return read.sql.query<R>({ name, text, values });
 }
 
 /** A page of the board: its rows and their skill, the total, and the viewer's place. */
@@ -212,48 +255,83 @@ interface BoardRow {
   best_share: number | null;
 }
 
-/** The page `query` asks for (offset, limit, the viewer), sorted, filtered and summed in SQL. */
-export async function boardPage(read: Sql, s: string, query: LeaderboardQuery): Promise<BoardPage> {
+/**
+ * The page `query` asks for (offset, limit, the viewer), sorted, filtered and summed in SQL. Only
+ * the sorted column is computed for every player: the skill columns of the page's rows, and their
+ * bets and winnings per token, are read for those rows alone.
+ */
+export async function boardPage(
+  read: BoardSql,
+  s: string,
+  query: LeaderboardQuery,
+): Promise<BoardPage> {
   const params = new Params();
-  const sums = sumsSql(s, query, params);
-  const accuracy = accuracySql(s, query, params);
-  const ratings = ratingsSql(s, query, params);
-  const order = orderSql(query);
+  const PAGE = "select player from page";
+  const byRating = query.sort === "rating";
+  const byAccuracy = query.sort === "lossPerGame" || query.sort === "bestShare";
+  const accuracy = (only: string | null) => `
+    select player, sum(games)::int as games, sum(lost)::float8 / sum(games) as loss_per_game,
+      sum(best)::float8 / nullif(sum(decisions), 0) as best_share
+    from (${accuracySql(s, query, params, only)}) x group by player`;
   // The net column's sort reads one token's sums, taken while grouping by player.
   const sortNet =
     query.sort === "net" && query.sortToken !== null
       ? `sum(net) filter (where token = ${params.add(query.sortToken)})`
       : "null::numeric";
-  const from = params.add(query.offset);
-  const to = params.add(query.offset + query.limit);
-  const me = params.add(query.me);
-  const { rows } = await read.query<BoardRow>(
-    `with pt as (${sums}),
-    acc as (
-      select player, sum(games)::int as games, sum(lost)::float8 as lost, sum(best)::int as best,
-        sum(decisions)::int as decisions
-      from (${accuracy}) x group by player),
-    rt as (${ratings}),
-    p as (
+  const ctes = [
+    `pt as materialized (${sumsSql(s, query, params)})`,
+    `p as (
       select player, sum(games)::int as games, sum(wins)::int as wins,
         sum(forfeits)::int as forfeits, max(best)::int as best, sum(points) as points,
         sum(completed)::int as completed, sum(yahtzees)::int as yahtzees,
-        max(last_block) as last_block, array_agg(token) as tokens, array_agg(staked) as staked,
-        array_agg(net) as net, ${sortNet} as sort_net,
+        max(last_block) as last_block, ${sortNet} as sort_net,
         sum(wins)::float8 / sum(games) as win_rate,
         sum(points)::float8 / nullif(sum(completed), 0) as average
-      from pt group by player),
-    b as (
-      select p.*, rt.rating, rt.rated_games, acc.games as analysed_games,
-        acc.lost / acc.games as loss_per_game, acc.best::float8 / nullif(acc.decisions, 0) as best_share
-      from p left join rt on rt.player = p.player left join acc on acc.player = p.player),
-    ranked as (select b.*, row_number() over (order by ${order})::int as rank from b)
+      from pt group by player)`,
+  ];
+  // The skill column the board is sorted by, for every player.
+  if (byRating) ctes.push(`every_rating as (${ratingsSql(s, query, params, null)})`);
+  if (byAccuracy) ctes.push(`acc as (${accuracy(null)})`);
+  const skillJoin = byRating
+    ? "left join every_rating k on k.player = p.player"
+    : byAccuracy
+      ? "left join acc k on k.player = p.player"
+      : "";
+  const skillColumn = byRating
+    ? "k.rating"
+    : query.sort === "lossPerGame"
+      ? "k.loss_per_game"
+      : query.sort === "bestShare"
+        ? "k.best_share"
+        : "null::float8";
+  const from = params.add(query.offset);
+  const to = params.add(query.offset + query.limit);
+  const me = params.add(query.me);
+  ctes.push(
+    `ranked as (
+      select p.*, row_number() over (order by ${orderSql(query)})::int as rank
+      from (select p.*, ${skillColumn} as skill from p ${skillJoin}) p)`,
+    `page as (
+      select * from ranked where (rank > ${from} and rank <= ${to}) or player = ${me})`,
+    `tok as (
+      select pt.player, array_agg(pt.token) as tokens, array_agg(pt.staked::text) as staked,
+        array_agg(pt.net::text) as net
+      from pt join page on page.player = pt.player group by pt.player)`,
+    `rt as (${ratingsSql(s, query, params, PAGE)})`,
+  );
+  if (!byAccuracy) ctes.push(`acc as (${accuracy(PAGE)})`);
+  const { rows } = await run<BoardRow>(
+    read,
+    `with ${ctes.join(",\n")}
     select t.total, r.rank, r.player, r.games, r.wins, r.forfeits, r.best, r.points::text as points,
-      r.completed, r.yahtzees, r.last_block::text as last_block, r.tokens, r.staked::text[] as staked,
-      r.net::text[] as net, r.rating, coalesce(r.rated_games, 0)::int as rated_games,
-      coalesce(r.analysed_games, 0)::int as analysed_games, r.loss_per_game, r.best_share
+      r.completed, r.yahtzees, r.last_block::text as last_block, tok.tokens, tok.staked, tok.net,
+      rt.rating, coalesce(rt.rated_games, 0)::int as rated_games,
+      coalesce(acc.games, 0)::int as analysed_games, acc.loss_per_game, acc.best_share
     from (select count(*)::int as total from p) t
-    left join ranked r on (r.rank > ${from} and r.rank <= ${to}) or r.player = ${me}
+    left join page r on true
+    left join tok on tok.player = r.player
+    left join rt on rt.player = r.player
+    left join acc on acc.player = r.player
     order by r.rank`,
     params.values,
   );

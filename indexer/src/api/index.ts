@@ -26,7 +26,7 @@ import {
   type WireStatus,
 } from "@dicehall/core/indexer/indexerWire.ts";
 import { currentSettings } from "../settings.ts";
-import { boardPage } from "./board.ts";
+import { boardPage, type BoardSql } from "./board.ts";
 import {
   ANALYSED_JOIN,
   createAnalysisTables,
@@ -45,6 +45,10 @@ const settings = currentSettings();
  * of our own on Postgres). Every statement names the schema Ponder writes.
  */
 const read = (db as unknown as { $client: Sql }).$client;
+/** The board's statement runs prepared on Postgres (Ponder's read-only pool is node-postgres). */
+const board: BoardSql = settings.databaseUrl
+  ? { prepare: true, sql: read as unknown as pg.Pool }
+  : { prepare: false, sql: read };
 const schemaName = (async () => {
   const { rows } = await read.query<{ schema: string }>("select current_schema() as schema");
   return rows[0].schema;
@@ -201,7 +205,7 @@ app.get("/api/leaderboard", async (c) => {
   } else {
     const queried = performance.now();
     const [page, tokens] = await Promise.all([
-      boardPage(read, await S, query),
+      boardPage(board, await S, query),
       db.select().from(tokenSeen),
     ]);
     const shaped = performance.now();
