@@ -77,34 +77,32 @@ function gamesSums(s: string, query: LeaderboardQuery, params: Params, until: nu
 }
 
 /**
- * Every player's sums per token under the query's filters, one row per player and token, read
- * where they cost least: all time from the running totals; a period from its whole days plus the
- * games of the part of its first day; a block range from its games.
+ * Every player's sums per token under the query's filters, as rows to add up per player and token
+ * (a player and token may have several), read where they cost least: all time from the running
+ * totals (one row each: `table` says so); a period from its whole days plus the games of the part
+ * of its first day; a block range from its games.
  */
-function sumsSql(s: string, query: LeaderboardQuery, params: Params): string {
+function sumsSql(s: string, query: LeaderboardQuery, params: Params) {
   if (query.fromBlock !== null || query.toBlock !== null) {
-    return gamesSums(s, query, params, null);
+    return { text: gamesSums(s, query, params, null), table: false };
   }
   if (query.since === null) {
     const table = query.ruleSet === null ? "player_token_total" : "player_total";
     const where = filters(query, params, { ruleSet: table === "player_total" });
-    return `select ${SUM_COLUMNS} from ${s}.${table} ${where}`;
+    return { text: `select ${SUM_COLUMNS} from ${s}.${table} ${where}`, table: true };
   }
   const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
   const days = filters(query, params).add("day > ?", firstDay);
-  return `select player, token, sum(games) as games, sum(wins) as wins,
-      sum(forfeits) as forfeits, max(best) as best, sum(points) as points,
-      sum(completed) as completed, sum(yahtzees) as yahtzees, sum(staked) as staked,
-      sum(net) as net, max(last_block) as last_block
-    from (
-      select ${SUM_COLUMNS} from ${s}.player_day ${days}
-      union all ${gamesSums(s, query, params, (firstDay + 1) * SECONDS_PER_DAY)}
-    ) d group by player, token`;
+  const firstDayGames = gamesSums(s, query, params, (firstDay + 1) * SECONDS_PER_DAY);
+  return {
+    text: `select ${SUM_COLUMNS} from ${s}.player_day ${days} union all ${firstDayGames}`,
+    table: false,
+  };
 }
 
 /**
- * The analysed games under the query's filters of the players `only` selects (all when null), as
- * rows to sum per player: games whose finish is final from the analyser's running sums
+ * The analysed games under the query's filters, as rows to sum per player, for at least the
+ * players `only` selects (all when null; the running sums are read for those alone): games whose finish is final from the analyser's running sums
  * (accuracy_total; a period from accuracy_day's whole days plus the folded games of its first day),
  * the few others by joining their analyses to the index's games (analysis/analyser.ts, "folded");
  * a block range joins them all.
@@ -118,9 +116,12 @@ function accuracySql(
   const SUMMED = `player, games, points_lost as lost, best_moves as best, decisions`;
   const COUNTED = `a.player, count(*) as games, sum(a.points_lost) as lost,
     sum(a.best_moves) as best, sum(a.decisions) as decisions`;
-  const of = (where: Where, prefix = "") =>
-    only === null ? where : where.raw(`${prefix}player in (${only})`);
-  /** Analyses joined to the index's games (folded or not, or all when null), under `where`. */
+  const of = (where: Where) => (only === null ? where : where.raw(`player in (${only})`));
+  /**
+   * Analyses joined to the index's games (folded or not, or all when null), under `where`: a few
+   * games (not yet final, or part of one day), so of every player. Restricted to the page's
+   * players, Postgres would walk each one's analyses instead of the games (50 ms at 30 000 games).
+   */
   const joined = (folded: boolean | null, where: Where) => {
     const fold =
       folded === null
@@ -128,7 +129,7 @@ function accuracySql(
         : `join ${s}.game_analysis ga on ga.game_id = a.game_id
              and ga.finished_hash = a.finished_hash and ${folded ? "" : "not "}ga.folded`;
     return `select ${COUNTED} from ${s}.player_analysis a ${ANALYSED_JOIN(s)} ${fold}
-      ${of(where, "a.")} group by a.player`;
+      ${where} group by a.player`;
   };
   const ofGames = () => {
     const where = filters(query, params, { prefix: "g." });
@@ -278,8 +279,10 @@ export async function boardPage(
     query.sort === "net" && query.sortToken !== null
       ? `sum(net) filter (where token = ${params.add(query.sortToken)})`
       : "null::numeric";
+  const sums = sumsSql(s, query, params);
   const ctes = [
-    `pt as materialized (${sumsSql(s, query, params)})`,
+    // Read twice (every player's totals, the page's tokens): a table as it is, else summed once.
+    `pt as ${sums.table ? "not " : ""}materialized (${sums.text})`,
     `p as (
       select player, sum(games)::int as games, sum(wins)::int as wins,
         sum(forfeits)::int as forfeits, max(best)::int as best, sum(points) as points,
@@ -314,9 +317,12 @@ export async function boardPage(
     `page as (
       select * from ranked where (rank > ${from} and rank <= ${to}) or player = ${me})`,
     `tok as (
-      select pt.player, array_agg(pt.token) as tokens, array_agg(pt.staked::text) as staked,
-        array_agg(pt.net::text) as net
-      from pt join page on page.player = pt.player group by pt.player)`,
+      select player, array_agg(token) as tokens, array_agg(staked::text) as staked,
+        array_agg(net::text) as net
+      from (
+        select pt.player, pt.token, sum(pt.staked) as staked, sum(pt.net) as net
+        from pt join page on page.player = pt.player group by pt.player, pt.token
+      ) t group by player)`,
     `rt as (${ratingsSql(s, query, params, PAGE)})`,
   );
   if (!byAccuracy) ctes.push(`acc as (${accuracy(PAGE)})`);
