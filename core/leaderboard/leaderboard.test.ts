@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import {
   foldLeaderboard,
-  rowFromSums,
   rowFromTotals,
   sumsOfGameRow,
   sortLeaderboard,
@@ -10,6 +9,8 @@ import {
   tokensIn,
   type LeaderboardLog,
   type LeaderboardRow,
+  type LeaderboardSums,
+  type LeaderboardTotals,
 } from "./leaderboard.ts";
 
 const ALICE = "0x00000000000000000000000000000000000A11CE" as Address;
@@ -320,8 +321,36 @@ describe("foldLeaderboard", () => {
   });
 });
 
-describe("rowFromSums", () => {
-  it("adds up one-game rows into the same rows as folding every game at once", () => {
+/**
+ * A player's row from their one-game sums, added up as the indexer's running totals and its SQL
+ * add them (totals over every token, bets and winnings per token), then finished by rowFromTotals.
+ */
+function rowFromSums(player: Address, perToken: readonly LeaderboardSums[]) {
+  const totals: LeaderboardTotals = {
+    games: 0,
+    wins: 0,
+    forfeits: 0,
+    best: null,
+    points: 0,
+    completed: 0,
+    yahtzees: 0,
+    lastBlock: 0n,
+  };
+  for (const s of perToken) {
+    totals.games += s.games;
+    totals.wins += s.wins;
+    totals.forfeits += s.forfeits;
+    if (s.best !== null && (totals.best === null || s.best > totals.best)) totals.best = s.best;
+    totals.points += s.points;
+    totals.completed += s.completed;
+    totals.yahtzees += s.yahtzees;
+    if (s.lastBlock > totals.lastBlock) totals.lastBlock = s.lastBlock;
+  }
+  return rowFromTotals(player, totals, perToken);
+}
+
+describe("sums of one-game rows", () => {
+  it("add up into the same rows as folding every game at once", () => {
     // Wins, a tie with a remainder, a forfeit that ends a game, Yahtzees, two tokens.
     const logs = [
       created(1, 100n),

@@ -308,31 +308,6 @@ export function rowFromTotals(
   return row;
 }
 
-/** A player's leaderboard row from their sums per token, finished as the fold finishes rows. */
-export function rowFromSums(player: Address, perToken: readonly LeaderboardSums[]): LeaderboardRow {
-  const totals: LeaderboardTotals = {
-    games: 0,
-    wins: 0,
-    forfeits: 0,
-    best: null,
-    points: 0,
-    completed: 0,
-    yahtzees: 0,
-    lastBlock: 0n,
-  };
-  for (const s of perToken) {
-    totals.games += s.games;
-    totals.wins += s.wins;
-    totals.forfeits += s.forfeits;
-    if (s.best !== null && (totals.best === null || s.best > totals.best)) totals.best = s.best;
-    totals.points += s.points;
-    totals.completed += s.completed;
-    totals.yahtzees += s.yahtzees;
-    if (s.lastBlock > totals.lastBlock) totals.lastBlock = s.lastBlock;
-  }
-  return rowFromTotals(player, totals, perToken);
-}
-
 // ------------------------------------------------------------------ sorting
 
 export const LEADERBOARD_SORT_KEYS = [

@@ -20,6 +20,12 @@ export type LeaderboardQuery = ReturnType<typeof parseLeaderboardQuery>;
 
 const SECONDS_PER_DAY = 86_400;
 
+/** A period's first UTC day (read game by game from `since`) and that day's end (seconds). */
+function firstDayOf(since: number): { firstDay: number; dayEnd: number } {
+  const firstDay = Math.floor(since / SECONDS_PER_DAY);
+  return { firstDay, dayEnd: (firstDay + 1) * SECONDS_PER_DAY };
+}
+
 /** A statement's parameters: `add` returns the placeholder ($1, $2, …) of the value. */
 class Params {
   readonly values: unknown[] = [];
@@ -107,9 +113,9 @@ function sumsSql(s: string, query: LeaderboardQuery, params: Params) {
     const where = filters(query, params, { ruleSet: table === "player_total" });
     return { text: `select ${SUM_COLUMNS} from ${s}.${table} ${where}`, table: true };
   }
-  const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
+  const { firstDay, dayEnd } = firstDayOf(query.since);
   const days = filters(query, params).add("day > ?", firstDay);
-  const firstDayGames = gamesSums(s, query, params, (firstDay + 1) * SECONDS_PER_DAY, true);
+  const firstDayGames = gamesSums(s, query, params, dayEnd, true);
   return {
     text: `select ${SUM_COLUMNS} from ${s}.player_day ${days} union all ${firstDayGames}`,
     table: false,
@@ -165,8 +171,7 @@ function accuracySql(
   // After the first day: its folded games from the day sums, the others by the join. The part
   // of the first day: every game of it by the join, final or not (joining game_analysis to tell
   // them apart made Postgres scan all of it: 16 of 45 ms at 100 000 games).
-  const firstDay = Math.floor(query.since / SECONDS_PER_DAY);
-  const dayEnd = (firstDay + 1) * SECONDS_PER_DAY;
+  const { firstDay, dayEnd } = firstDayOf(query.since);
   const days = of(filters(query, params).add("day > ?", firstDay));
   return `select ${SUMMED} from ${s}.accuracy_day ${days}
     union all ${joined(null, ofGames().add("g.finished_at < ?", dayEnd))}
@@ -312,28 +317,25 @@ export async function boardPage(
         sum(points)::float8 / nullif(sum(completed), 0) as average
       from pt group by player)`,
   ];
-  // The skill column the board is sorted by, for every player.
+  // The skill column the board is sorted by, for every player: its CTE and column.
+  const sortedSkill = byRating
+    ? { cte: "every_rating", column: "rating" }
+    : byAccuracy
+      ? { cte: "acc", column: query.sort === "lossPerGame" ? "loss_per_game" : "best_share" }
+      : null;
   if (byRating) ctes.push(`every_rating as (${ratingsSql(s, query, params, null)})`);
   if (byAccuracy) ctes.push(`acc as (${accuracy(null)})`);
-  const skillJoin = byRating
-    ? "left join every_rating k on k.player = p.player"
-    : byAccuracy
-      ? "left join acc k on k.player = p.player"
-      : "";
-  const skillColumn = byRating
-    ? "k.rating"
-    : query.sort === "lossPerGame"
-      ? "k.loss_per_game"
-      : query.sort === "bestShare"
-        ? "k.best_share"
-        : "null::float8";
+  const skillFrom = sortedSkill
+    ? `select p.*, k.${sortedSkill.column} as skill from p
+        left join ${sortedSkill.cte} k on k.player = p.player`
+    : "select p.*, null::float8 as skill from p";
   const from = params.add(query.offset);
   const to = params.add(query.offset + query.limit);
   const me = params.add(query.me);
   ctes.push(
     `ranked as (
       select p.*, row_number() over (order by ${orderSql(query)})::int as rank
-      from (select p.*, ${skillColumn} as skill from p ${skillJoin}) p)`,
+      from (${skillFrom}) p)`,
     `page as (
       select * from ranked where (rank > ${from} and rank <= ${to}) or player = ${me})`,
     `tok as (
