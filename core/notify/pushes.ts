@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { STALLED_AFTER_SECONDS } from "../contract/revelations.ts";
 import { ordinal } from "../game/format.ts";
+import { isComplete } from "../rules/sheet.ts";
 import { isRematchOf } from "../game/rematch.ts";
 import { sameAddress, type GameState } from "../game/gameState.ts";
 import { myMove, turnAlertText, type TurnAlertTable } from "../game/turnAlert.ts";
@@ -115,6 +116,9 @@ export function eventPushes(
     for (const player of inPlay(after.players, after.forfeited)) {
       const move = myMove(table, player);
       if (!move || move.phase === "askAgain") continue;
+      // A full sheet has no move left: the game's finish is on its way (the same transaction).
+      const sheet = after.sheets[player.toLowerCase()];
+      if (move.phase === "move" && sheet && isComplete(sheet)) continue;
       if (move.phase === "draw") {
         out.push(
           message(player, "started", move.key, id, {

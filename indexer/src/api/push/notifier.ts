@@ -1,3 +1,4 @@
+import type { Agent } from "node:https";
 import type { Address, RpcLog } from "viem";
 import webpush from "web-push";
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
@@ -72,6 +73,8 @@ export interface NotifierOptions {
   send?: SendPush;
   /** Pushes one address may receive a minute (all its browsers count once per push). */
   perMinute?: number;
+  /** The HTTPS agent the requests go through (a test's push service trusts its own certificate). */
+  agent?: Agent;
   /** Called as each push request leaves (the bench's timer). */
   onSend?: (push: PushMessage, endpoint: string) => void;
   log?: (line: string) => void;
@@ -223,13 +226,18 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
     });
     options.onSend?.(push, sub.endpoint);
     try {
-      await send({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
-        vapidDetails: vapid,
-        TTL: TTL_SECONDS,
-        urgency: push.kind === "finished" || push.kind === "rematch" ? "normal" : "high",
-        // The push service keeps only the newest undelivered push of a topic (a table's kind).
-        topic: `${push.tag}-${push.kind}`.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
-      });
+      await send(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        payload,
+        {
+          vapidDetails: vapid,
+          ...(options.agent ? { agent: options.agent } : {}),
+          TTL: TTL_SECONDS,
+          urgency: push.kind === "finished" || push.kind === "rematch" ? "normal" : "high",
+          // The push service keeps only the newest undelivered push of a topic (a table's kind).
+          topic: `${push.tag}-${push.kind}`.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
+        },
+      );
       stats.sent++;
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
