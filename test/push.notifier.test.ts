@@ -7,7 +7,7 @@ import webpush from "web-push";
 import { encodeHallLog, type HallLog } from "@dicehall/core/events/hallEvents.ts";
 import { playBotGame } from "@dicehall/core/game/botGame.ts";
 import { foldGame } from "@dicehall/core/game/gameState.ts";
-import { PUSH_KINDS } from "@dicehall/core/notify/pushes.ts";
+import { PUSH_KINDS } from "@dicehall/core/notify/pushKinds.ts";
 import { chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
 import type { Sql } from "../indexer/src/api/analysis/analyser.ts";
 import { startNotifier, type Notifier } from "../indexer/src/api/push/notifier.ts";
@@ -189,7 +189,7 @@ describe("the notifier", () => {
       args: {
         gameId: 8n,
         creator: A,
-        token: game.logs[0].args.token,
+        token: "0x0000000000000000000000000000000000000000",
         bet: 1000n,
         seats: 2,
         ruleSet: 0,

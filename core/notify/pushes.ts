@@ -5,6 +5,7 @@ import { isComplete } from "../rules/sheet.ts";
 import { isRematchOf } from "../game/rematch.ts";
 import { sameAddress, type GameState } from "../game/gameState.ts";
 import { myMove, turnAlertText, type TurnAlertTable } from "../game/turnAlert.ts";
+import type { PushKind } from "./pushKinds.ts";
 
 /**
  * Which Web Pushes the hall owes its players: pure decisions over a game's fold (the events) and
@@ -15,31 +16,6 @@ import { myMove, turnAlertText, type TurnAlertTable } from "../game/turnAlert.ts
  *
  * Only the players of a game are ever named: a spectator has no seat, so no key of theirs exists.
  */
-
-export const PUSH_KINDS = [
-  "turn",
-  "started",
-  "clock",
-  "stalled",
-  "timeout",
-  "rematch",
-  "finished",
-] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
-
-/** The words of each kind, as a player picks them ("Notify me"). */
-export const PUSH_KIND_LABEL: Record<PushKind, string> = {
-  turn: "It is my turn",
-  started: "A table I sit at filled and started",
-  clock: "My move clock is at 20 % left",
-  stalled: "A roll is stalled and I can deliver or ask for it",
-  timeout: "A timeout I can claim",
-  rematch: "A rematch is offered to me",
-  finished: "A game of mine finished, with my result",
-};
-
-export const isPushKind = (text: unknown): text is PushKind =>
-  typeof text === "string" && (PUSH_KINDS as readonly string[]).includes(text);
 
 export interface PushMessage {
   /** The player, lower-case. */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isAddress } from "viem";
-import { PUSH_KINDS } from "@dicehall/core/notify/pushes.ts";
+import { PUSH_KINDS } from "@dicehall/core/notify/pushKinds.ts";
 import type { Sql } from "../analysis/analyser.ts";
 import {
   deleteSubscription,

@@ -1,5 +1,5 @@
 import type { Sql } from "../analysis/analyser.ts";
-import { isPushKind, PUSH_KINDS, type PushKind } from "@dicehall/core/notify/pushes.ts";
+import { isPushKind, PUSH_KINDS, type PushKind } from "@dicehall/core/notify/pushKinds.ts";
 
 /**
  * The notifier's tables, beside Ponder's in the index's database (Ponder never touches them, so a
