@@ -13,7 +13,7 @@ import {
   randomBytes,
   type ECDH,
 } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { Agent } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -116,8 +116,14 @@ function checkVapid(header: string | undefined, origin: string): string {
   return k;
 }
 
-export async function startPushEndpoint(): Promise<PushEndpoint> {
+/**
+ * A self-signed certificate for 127.0.0.1, as PEM files in a temp folder: a push service's own.
+ * A process that sends to it trusts it through NODE_EXTRA_CA_CERTS=<cert> (read at its start).
+ */
+export function pushServiceCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), "push-endpoint-"));
+  const key = join(dir, "key.pem");
+  const cert = join(dir, "cert.pem");
   execFileSync(
     "openssl",
     [
@@ -129,11 +135,11 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       "ec_paramgen_curve:prime256v1",
       "-nodes",
       "-keyout",
-      join(dir, "key.pem"),
+      key,
       "-out",
-      join(dir, "cert.pem"),
+      cert,
       "-days",
-      "1",
+      "2",
       "-subj",
       "/CN=127.0.0.1",
       "-addext",
@@ -141,9 +147,14 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
     ],
     { stdio: "ignore" },
   );
-  const key = readFileSync(join(dir, "key.pem"));
-  const cert = readFileSync(join(dir, "cert.pem"));
-  rmSync(dir, { recursive: true, force: true });
+  return { key, cert };
+}
+
+export async function startPushEndpoint(
+  files: { key: string; cert: string } = pushServiceCertificate(),
+): Promise<PushEndpoint> {
+  const key = readFileSync(files.key);
+  const cert = readFileSync(files.cert);
 
   const browsers = new Map<string, { ua: ECDH; auth: Buffer }>();
   const answers = new Map<string, number>();

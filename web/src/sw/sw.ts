@@ -81,12 +81,13 @@ self.addEventListener("notificationclick", (event) => {
     (async () => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       // The table already open: focus it. Else any window of the app goes to the table.
+      // (A browser may refuse the focus; the table is open either way.)
       const same = windows.find((w) => w.url === target);
-      if (same) return same.focus();
+      if (same) return same.focus().catch(() => same);
       const any = windows[0];
       if (any) {
         const moved = await any.navigate(target).catch(() => null);
-        if (moved) return moved.focus();
+        if (moved) return moved.focus().catch(() => moved);
       }
       return self.clients.openWindow(target);
     })(),

@@ -13,7 +13,7 @@ import { vapidKeys } from "./vapid.ts";
 /**
  * The pushes in the API's process: the tables, the VAPID keys, the notifier's loops and what the
  * routes need. Null when this indexer sends none (no keys off the local chain, INDEXER_PUSH=0, or a
- * read replica: `ponder serve` runs no analysis and no notifier).
+ * read replica, which the indexer it reads from notifies for).
  */
 export async function startPush(
   settings: IndexerSettings,
@@ -21,7 +21,7 @@ export async function startPush(
   schema: string,
   env: Record<string, string | undefined> = process.env,
 ): Promise<(PushApi & { notifier: Notifier }) | null> {
-  if (env.INDEXER_PUSH === "0" || settings.analysisThreads === 0) return null;
+  if (env.INDEXER_PUSH === "0") return null;
   const keys = vapidKeys(
     env,
     settings.local,
