@@ -1,4 +1,4 @@
-// Scenario 15: the installable app and the hall's Web Push (dev accounts 18 and 19). The manifest
+// Scenario 15: the installable app and the hall's Web Push (dev accounts 4, in the app, and 19). The manifest
 // (name, icons, standalone) as Chromium reads it; the shell from the service worker's cache with the
 // network off, saying it is offline; "Notify me" subscribes the connected account at the game index;
 // a table it sits at fills, the index's notifier sends the push, our own push service (the test's:
@@ -11,6 +11,8 @@
 // made: everything after it (the app's request, the index, the notifier's encryption, the service
 // worker) is the real code.
 import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 import {
   pushServiceCertificate,
@@ -25,27 +27,44 @@ import { parseEther } from "viem";
 
 // The indexer (a child process the suite starts after this module loads) sends to our push
 // service over HTTPS: it trusts the service's certificate through NODE_EXTRA_CA_CERTS.
+// (Added to any bundle the environment names already.)
 const certificate = pushServiceCertificate();
-process.env.NODE_EXTRA_CA_CERTS ??= certificate.cert;
+const bundle = join(dirname(certificate.cert), "extra-ca.pem");
+const existing = process.env.NODE_EXTRA_CA_CERTS;
+writeFileSync(
+  bundle,
+  (existing && existsSync(existing) ? readFileSync(existing, "utf8") + "\n" : "") +
+    readFileSync(certificate.cert, "utf8"),
+);
+process.env.NODE_EXTRA_CA_CERTS = bundle;
 
 /** The page's PushManager, answering with `subscription` (see above). A string: see turnAlerts. */
+/**
+ * The page's PushManager, answering with `subscription` (see above), which lasts across page
+ * loads as a browser's does. A string: see turnAlerts.
+ */
 const fakePushManager = (subscription: TestSubscription) => `(() => {
   const data = ${JSON.stringify(subscription)};
-  let current = null;
+  const KEY = "e2e:push-subscribed";
   const make = () => ({
     endpoint: data.endpoint,
     expirationTime: null,
     options: { userVisibleOnly: true },
     getKey: () => null,
     toJSON: () => ({ endpoint: data.endpoint, expirationTime: null, keys: data.keys }),
-    unsubscribe: async () => { current = null; return true; },
+    unsubscribe: async () => {
+      localStorage.removeItem(KEY);
+      return true;
+    },
   });
   PushManager.prototype.subscribe = async function (options) {
     if (!options || !options.applicationServerKey) throw new Error("no applicationServerKey");
-    current = current || make();
-    return current;
+    localStorage.setItem(KEY, "1");
+    return make();
   };
-  PushManager.prototype.getSubscription = async function () { return current; };
+  PushManager.prototype.getSubscription = async function () {
+    return localStorage.getItem(KEY) ? make() : null;
+  };
 })();`;
 
 export function pushScenarios(suite: () => Suite): void {
@@ -58,15 +77,41 @@ export function pushScenarios(suite: () => Suite): void {
       const origin = new URL(stack.webUrl).origin;
       const service = await startPushEndpoint(certificate);
       try {
-        const [me, other] = [stack.accounts[18], stack.accounts[19]];
-        const tracked = await session.newPage("player (account 18)");
+        const [me, other] = [stack.accounts[4], stack.accounts[19]];
+        const tracked = await session.newPage("player (account 4)");
         const { page, context } = tracked;
         await context.grantPermissions(["notifications"], { origin });
-        const subscription = service.subscribe("player18");
+        const subscription = service.subscribe("player4");
         await context.addInitScript({ content: fakePushManager(subscription) });
         await session.goto(tracked, "/");
         // The service worker takes the page once it is installed (skipWaiting, clients.claim).
         await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+        // --- Offline: the shell opens from the cache, and says nothing on it is live.
+        await context.setOffline(true);
+        await page.reload();
+        await page.getByRole("banner").getByRole("link", { name: "Dicehall home" }).waitFor();
+        await page.getByRole("status").filter({ hasText: "You are offline" }).waitFor();
+        await page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: "Leaderboard" })
+          .click();
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.getByRole("status").filter({ hasText: "You are offline" }).waitFor();
+        await context.setOffline(false);
+        await page
+          .getByRole("status")
+          .filter({ hasText: "You are offline" })
+          .waitFor({ state: "detached" });
+        // What failed while offline is the point of this step, not an error of the app's.
+        tracked.console.splice(
+          0,
+          tracked.console.length,
+          ...tracked.console.filter(
+            (l) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(l.text),
+          ),
+        );
+        await session.goto(tracked, "/");
 
         // --- The manifest, as Chromium reads it.
         const cdp = await context.newCDPSession(page);
@@ -96,34 +141,8 @@ export function pushScenarios(suite: () => Suite): void {
           assert.equal(type, "image/png", icon.src);
         }
 
-        // --- Offline: the shell opens from the cache, and says nothing on it is live.
-        await context.setOffline(true);
-        await page.reload();
-        await page.getByRole("banner").getByRole("link", { name: "Dicehall home" }).waitFor();
-        await page.getByRole("status").filter({ hasText: "You are offline" }).waitFor();
-        await page
-          .getByRole("navigation", { name: "Main" })
-          .getByRole("link", { name: "Leaderboard" })
-          .click();
-        await page.getByRole("heading", { level: 1 }).first().waitFor();
-        await page.getByRole("status").filter({ hasText: "You are offline" }).waitFor();
-        await context.setOffline(false);
-        await page
-          .getByRole("status")
-          .filter({ hasText: "You are offline" })
-          .waitFor({ state: "detached" });
-        // What failed while offline is the point of this step, not an error of the app's.
-        tracked.console.splice(
-          0,
-          tracked.console.length,
-          ...tracked.console.filter(
-            (l) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(l.text),
-          ),
-        );
-        await session.goto(tracked, "/");
-
         // --- Notify me: the permission, the subscription, stored at the index for this account.
-        await connectDevAccount(page, 18, me);
+        await connectDevAccount(page, 4, me);
         await page.getByRole("banner").getByRole("button", { name: "Notify me" }).click();
         const panel = page.getByRole("dialog", { name: "Notifications" });
         await panel.getByRole("button", { name: "Turn on" }).click();
@@ -148,7 +167,12 @@ export function pushScenarios(suite: () => Suite): void {
         );
         const push = await eventually(
           "the notifier's push to reach the push service",
-          async () => service.received.find((r) => r.name === "player18"),
+          // (Another scenario's table of this account may push too: its clock, say.)
+          async () =>
+            service.received.find(
+              (r) =>
+                r.name === "player4" && (r.payload as { url: string }).url === `/games/${gameId}`,
+            ),
           MOVE_TIMEOUT_MS,
         );
         const payload = push.payload as { title: string; body: string; url: string };
