@@ -12,7 +12,7 @@ import { chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
 import type { Sql } from "../indexer/src/api/analysis/analyser.ts";
 import { startNotifier, type Notifier } from "../indexer/src/api/push/notifier.ts";
 import { createPushTables, saveSubscription } from "../indexer/src/api/push/store.ts";
-import { startPushEndpoint, type PushEndpoint } from "./helpers/pushEndpoint.ts";
+import { startPushEndpoint, type PushEndpoint } from "../scripts/lib/pushService.ts";
 
 // The notifier (indexer/src/api/push/) against a push service of our own that decrypts every
 // payload with the keys of the browser it was sent to. A scripted game goes into an index's

@@ -11,14 +11,13 @@
 // made: everything after it (the app's request, the index, the notifier's encryption, the service
 // worker) is the real code.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 
 import {
   pushServiceCertificate,
   startPushEndpoint,
+  trustInChildProcesses,
   type TestSubscription,
-} from "../../../test/helpers/pushEndpoint.ts";
+} from "../../../scripts/lib/pushService.ts";
 import { eventually, hallTable, openLobby } from "../lib/chain.ts";
 import { e2e, type Suite } from "../lib/harness.ts";
 import { MOVE_TIMEOUT_MS, connectDevAccount } from "../lib/ui.ts";
@@ -27,18 +26,9 @@ import { parseEther } from "viem";
 
 // The indexer (a child process the suite starts after this module loads) sends to our push
 // service over HTTPS: it trusts the service's certificate through NODE_EXTRA_CA_CERTS.
-// (Added to any bundle the environment names already.)
 const certificate = pushServiceCertificate();
-const bundle = join(dirname(certificate.cert), "extra-ca.pem");
-const existing = process.env.NODE_EXTRA_CA_CERTS;
-writeFileSync(
-  bundle,
-  (existing && existsSync(existing) ? readFileSync(existing, "utf8") + "\n" : "") +
-    readFileSync(certificate.cert, "utf8"),
-);
-process.env.NODE_EXTRA_CA_CERTS = bundle;
+trustInChildProcesses(certificate.cert);
 
-/** The page's PushManager, answering with `subscription` (see above). A string: see turnAlerts. */
 /**
  * The page's PushManager, answering with `subscription` (see above), which lasts across page
  * loads as a browser's does. A string: see turnAlerts.

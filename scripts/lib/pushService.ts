@@ -1,4 +1,4 @@
-// A push service of our own for the notifier's tests: an HTTPS server (a self-signed certificate
+// A push service of our own for the notifier's tests and its benchmark: an HTTPS server (a self-signed certificate
 // made with openssl) that takes Web Push requests as a browser's push service would, checks their
 // VAPID header (RFC 8292), and decrypts each payload (RFC 8291, aes128gcm) with the private key and
 // auth secret of the subscription it was sent to, as only that browser could. An endpoint can be
@@ -13,12 +13,12 @@ import {
   randomBytes,
   type ECDH,
 } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { Agent } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 export interface Received {
   /** The endpoint's path ("/push/<name>"). */
@@ -148,6 +148,21 @@ export function pushServiceCertificate(): { key: string; cert: string } {
     { stdio: "ignore" },
   );
   return { key, cert };
+}
+
+/**
+ * Makes processes started from now on (an indexer, say) trust `cert`: NODE_EXTRA_CA_CERTS, read at a
+ * process's start, names a bundle of it and whatever bundle the environment named already.
+ */
+export function trustInChildProcesses(cert: string): void {
+  const bundle = join(dirname(cert), "extra-ca.pem");
+  const existing = process.env.NODE_EXTRA_CA_CERTS;
+  writeFileSync(
+    bundle,
+    (existing && existsSync(existing) ? readFileSync(existing, "utf8") + "\n" : "") +
+      readFileSync(cert, "utf8"),
+  );
+  process.env.NODE_EXTRA_CA_CERTS = bundle;
 }
 
 export async function startPushEndpoint(
