@@ -108,6 +108,9 @@ try {
   const { chain } = t.publicClient;
   const gasPrice = await t.publicClient.getGasPrice();
   await rpc("evm_setAutomine", [false]);
+  // The index is caught up before the clock starts (an idle indexer may be in a poll's back-off).
+  await rpc("evm_mine");
+  await stack.indexer!.waitForBlock(await t.publicClient.getBlockNumber());
   const minedAt = new Map<string, { mined: number; indexed: number }>();
   const before = service.received.length;
   for (let first = 0; first < tables.length; first += batch) {
