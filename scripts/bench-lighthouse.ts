@@ -75,7 +75,7 @@ try {
   const gameId = await openGame(t, stack.accounts[1], config);
   await joinGame(t, stack.accounts[2], gameId, NATIVE, bet);
   const head = await publicClient.getBlockNumber();
-  await stack.indexer!.waitForBlock(head);
+  await stack.indexer!.waitForBlock(head, 300_000);
   const board = (await (await fetch(`${stack.indexerUrl}/api/leaderboard`)).json()) as {
     rows: { player: string }[];
   };
