@@ -286,7 +286,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    _settleFee(roller, fee, byKey);
+                    _settleFee(fee, byKey);
                     emit RollRequested(gameId, roller, sequence, g.pendingKeepMask);
                     return;
                 } catch (bytes memory r) {
@@ -308,9 +308,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev After a request: a key's fee comes out of its session's fees (checked before the request);
     /// Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is the roller's.
-    function _settleFee(address roller, uint256 fee, bool byKey) private {
+    function _settleFee(uint256 fee, bool byKey) private {
         if (byKey) {
-            _spendSessionFee(roller, fee);
+            _spendSessionFee(fee);
             return;
         }
         // msg.value >= fee was checked before the request.
@@ -966,15 +966,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
     }
 
-    /// @dev Takes a key's roll fee from its session's fees (checked before the request).
-    function _spendSessionFee(address player, uint256 fee) private {
+    /// @dev Takes a key's roll fee from its session's fees (checked before the request). No event: the roll's
+    /// RollRequested names the player, and session() says what is left (a key's roll writes one slot only).
+    function _spendSessionFee(uint256 fee) private {
         if (fee == 0) return;
         KeyGrant storage k = _keys[msg.sender];
-        uint64 left;
         unchecked {
-            left = k.feeLeft - uint64(fee);
+            k.feeLeft -= uint64(fee);
         }
-        k.feeLeft = left;
-        emit SessionFeeSpent(player, msg.sender, fee, left);
     }
 }
