@@ -955,7 +955,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         bytes calldata consent
     ) private {
         uint256 forBet = token == address(0) ? bet : 0;
-        if (msg.value < forBet) revert WrongPayment(msg.value, forBet);
+        uint256 needed = forBet + grant.keyGas;
+        if (msg.value < needed) revert WrongPayment(msg.value, needed);
         _collectBet(token, bet, forBet);
         _delegateToAdmin(abi.encodeCall(DiceHallAdmin.openSessionAfterBet, (grant, consent, msg.value - forBet)));
     }
