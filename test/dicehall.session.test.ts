@@ -916,3 +916,205 @@ describe("a session key never", () => {
     assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
   });
 });
+
+describe("K-1: no address is named as a key without its own signature", () => {
+  it("the keeper's (or anyone's) address cannot be named: not with the namer's signature, a bad one, or one for another player or hall", async () => {
+    const h = await networkHelpers.loadFixture(pricedHallFixture);
+    const keeper = h.wallets[8];
+    const grant = await grantFor(h, keeper, { feeAllowance: 0n });
+    const tryName = (consent: `0x${string}`) =>
+      h.hall.write.openSession([grant, consent], { account: h.carol.account });
+    // Carol signs for the keeper herself.
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      tryName(await consentOf(h, h.carol, h.carol, grant)),
+      h.hall,
+      "InvalidSessionConsent",
+      [addressOf(keeper), addressOf(h.carol)],
+    );
+    // No signature, or a malformed one.
+    for (const junk of ["0x", `0x${"11".repeat(65)}`] as const) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        tryName(junk),
+        h.hall,
+        "InvalidSessionConsent",
+        [addressOf(keeper), zeroAddress],
+      );
+    }
+    // The keeper's real consent, given to alice, replayed by carol: it names alice, not carol.
+    const toAlice = await consentOf(h, keeper, h.alice, grant);
+    await h.viem.assertions.revertWithCustomError(tryName(toAlice), h.hall, "InvalidSessionConsent");
+    // A consent for another grant (a longer session) does not open this one.
+    const longer = { ...grant, expiresAt: grant.expiresAt + 1n };
+    await h.viem.assertions.revertWithCustomError(
+      tryName(await consentOf(h, keeper, h.carol, longer)),
+      h.hall,
+      "InvalidSessionConsent",
+    );
+    // A consent for another hall (same chain, same everything else) is no consent here.
+    const otherHall = await h.viem.deployContract("DiceHall", [
+      h.pricedEntropy!.address,
+      h.owner.account.address,
+    ]);
+    const elsewhere = await consentOf(
+      { ...h, hall: otherHall } as unknown as Hall,
+      keeper,
+      h.carol,
+      grant,
+    );
+    await h.viem.assertions.revertWithCustomError(
+      tryName(elsewhere),
+      h.hall,
+      "InvalidSessionConsent",
+    );
+    assert.equal(await h.hall.read.sessionPlayer([keeper.account.address]), zeroAddress);
+    // With its own consent to carol, it is carol's key.
+    await send(h, tryName(await consentOf(h, keeper, h.carol, grant)));
+    assert.equal(await h.hall.read.sessionPlayer([keeper.account.address]), addressOf(h.carol));
+    // The domain the key signs in is this hall on this chain (ERC-5267).
+    const [, name, version, chainId, verifyingContract] = await h.hall.read.eip712Domain();
+    assert.deepEqual(
+      [name, version, chainId, verifyingContract],
+      ["DiceHall", "1", BigInt(await h.publicClient.getChainId()), getAddress(h.hall.address)],
+    );
+  });
+
+  it("a paid retry from an address that is the trailing player's key still goes through, as itself", async () => {
+    const h = await networkHelpers.loadFixture(pricedHallFixture);
+    const keeper = h.wallets[8];
+    const { gameId, order } = await startGame(h, { seats: 2 });
+    const [mover, trailing] = order;
+    // The trailing player's key is the keeper's address (a leaked key, or one the keeper agreed to).
+    await openSession(h, trailing, keeper, { feeAllowance: PRICED_ROLL_FEE * 3n });
+    await send(h, h.pricedEntropy!.write.setMode([REFUSE_REQUEST]));
+    await send(
+      h,
+      h.hall.write.roll([gameId, 0], { account: mover.account, value: PRICED_ROLL_FEE }),
+    );
+    await send(h, h.pricedEntropy!.write.setMode([ANSWER]));
+    await networkHelpers.time.increase(1);
+    // The keeper pays: its retry is its own, never the trailing player's key's.
+    const receipt = await send(
+      h,
+      h.hall.write.roll([gameId, 0], { account: keeper.account, value: PRICED_ROLL_FEE }),
+    );
+    assert.equal(hallEvent(h, receipt, "RollRequested").player, addressOf(keeper));
+    assert.equal(
+      (await h.hall.read.session([trailing.account.address])).feeAllowance,
+      PRICED_ROLL_FEE * 3n,
+      "the trailing player's fees are untouched",
+    );
+    const game = await gameView(h, gameId);
+    assert.notEqual(game.pendingSequence, 0n);
+    const answer = await reveal(h, game.pendingSequence, randomForRoll(0, [1, 2, 3, 4, 6]));
+    assert.equal(hallEvent(h, answer, "DiceRolled").player, addressOf(mover), "the mover's dice");
+  });
+});
+
+describe("S-5: no one can name another's key; a squat fails", () => {
+  it("after alice's session expires, the squatter can name her key neither with her consent nor his own; her next session works", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const [key, freshKey] = keysOf(h);
+    const grant = await grantFor(h, key, { expiresIn: 600n, feeAllowance: 0n });
+    const aliceConsent = await consentTo(h, h.alice, grant);
+    // In the mempool: erin copies alice's openSession and sends it as her own, first.
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.openSession([grant, aliceConsent], { account: h.erin.account }),
+      h.hall,
+      "InvalidSessionConsent",
+    );
+    await send(h, h.hall.write.openSession([grant, aliceConsent], { account: h.alice.account }));
+    await networkHelpers.time.increase(601);
+    assert.equal((await h.hall.read.session([h.alice.account.address])).active, false);
+    // The key is public (SessionOpened): erin tries to renew it for herself. While alice's grant stands
+    // (expired, not closed) it is hers; once she closes it, erin still has no consent to bring.
+    const squat = await grantFor(h, key, { expiresIn: BigInt(WEEK), feeAllowance: 0n });
+    const attempts = [aliceConsent, await consentOf(h, h.erin, h.erin, squat)];
+    for (const consent of attempts) {
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        h.hall.write.openSession([squat, consent], { account: h.erin.account }),
+        h.hall,
+        "InvalidSessionKey",
+        [addressOf(key)],
+      );
+    }
+    await send(h, h.hall.write.revokeSession({ account: h.alice.account }));
+    for (const consent of attempts) {
+      await h.viem.assertions.revertWithCustomError(
+        h.hall.write.openSession([squat, consent], { account: h.erin.account }),
+        h.hall,
+        "InvalidSessionConsent",
+      );
+    }
+    assert.equal((await h.hall.read.session([h.erin.account.address])).key, zeroAddress);
+    // Alice's next session, with a fresh key, or the same key again: one transaction each.
+    await openSession(h, h.alice, freshKey);
+    assert.equal(await h.hall.read.sessionPlayer([freshKey.account.address]), addressOf(h.alice));
+    await openSession(h, h.alice, key);
+    assert.equal(await h.hall.read.sessionPlayer([key.account.address]), addressOf(h.alice));
+  });
+});
+
+describe("the hall keeper pays a finished game's credit to its player, never elsewhere", () => {
+  it("payOut sends a player's credit to the player's own address once the game is over; the caller gets nothing", async () => {
+    const h = await keyedFixture();
+    const { gameId, key } = h;
+    const keeper = h.wallets[8];
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.payOut([gameId, h.alice.account.address, NATIVE], { account: keeper.account }),
+      h.hall,
+      "GameNotOver",
+      [gameId, STATUS.Running],
+    );
+    await keyRoll(h, gameId, key, 0, [1, 2, 3, 4, 6]);
+    await send(h, h.hall.write.score([gameId, 0], { account: key.account }));
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    await send(h, h.hall.write.claimTimeout([gameId], { account: key.account }));
+    assert.equal((await gameView(h, gameId)).status, STATUS.Finished);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.payOut([gameId, h.carol.account.address, NATIVE], { account: keeper.account }),
+      h.hall,
+      "NotInGame",
+      [gameId, addressOf(h.carol)],
+    );
+    const credit = await credits(h, NATIVE, h.alice);
+    const aliceBefore = await h.publicClient.getBalance({ address: h.alice.account.address });
+    const keeperBefore = await h.publicClient.getBalance({ address: keeper.account.address });
+    const receipt = await send(
+      h,
+      h.hall.write.payOut([gameId, h.alice.account.address, NATIVE], { account: keeper.account }),
+    );
+    // The session is still active: its fees stay for its key; only the credit goes.
+    assert.deepEqual(
+      { ...hallEvent(h, receipt, "Withdrawn") },
+      { token: NATIVE, account: addressOf(h.alice), amount: credit },
+    );
+    assert.equal(
+      await h.publicClient.getBalance({ address: h.alice.account.address }),
+      aliceBefore + credit,
+    );
+    assert.equal(
+      await h.publicClient.getBalance({ address: keeper.account.address }),
+      keeperBefore - receipt.gasUsed * receipt.effectiveGasPrice,
+    );
+    assert.equal(await credits(h, NATIVE, keeper), 0n);
+    assert.equal(
+      (await h.hall.read.session([h.alice.account.address])).feeAllowance,
+      ALLOWANCE - PRICED_ROLL_FEE,
+    );
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.payOut([gameId, h.alice.account.address, NATIVE], { account: keeper.account }),
+      h.hall,
+      "NothingToWithdraw",
+      [NATIVE, addressOf(h.alice)],
+    );
+    // Once the session has expired its unspent fees come too.
+    const { expiresAt } = await h.hall.read.session([h.alice.account.address]);
+    await networkHelpers.time.increaseTo(expiresAt);
+    const late = await send(
+      h,
+      h.hall.write.payOut([gameId, h.alice.account.address, NATIVE], { account: keeper.account }),
+    );
+    assert.equal(hallEvent(h, late, "Withdrawn").amount, ALLOWANCE - PRICED_ROLL_FEE);
+    assert.equal((await h.hall.read.session([h.alice.account.address])).feeAllowance, 0n);
+  });
+});
