@@ -277,6 +277,9 @@ describe("buildTableModel", () => {
       entropyAttempts: 1,
       pendingSequence: 5n,
       rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      retryAt: 0n,
+      callOffAt: BigInt(T0 + 86_400),
     });
     const model = buildTableModel(input({ view }));
     expect(model.rollHint).toBe("Waiting for randomness (request #5)…");
