@@ -202,51 +202,51 @@ export function LeaderboardTable({
           {columns.length + 2} columns: scroll the table sideways for the rest →
         </p>
       )}
-    <div
-      ref={wrap}
-      className={`leaderboard__wrap${scrolls ? " is-scrolling" : ""}`}
-      // A table that scrolls can be scrolled from the keyboard too.
-      tabIndex={scrolls ? 0 : undefined}
-      role={scrolls ? "region" : undefined}
-      aria-label={scrolls ? "Leaderboard (scrolls sideways)" : undefined}
-    >
-      <table className="leaderboard__table">
-        <caption className="sr-only">
-          Players ranked by{" "}
-          {columns.find((c) => c.key === sort.key)?.label.toLowerCase() ?? "net winnings"},{" "}
-          {sort.direction === "asc" ? "lowest" : "highest"} first. Column headers sort the table.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="is-numeric">
-              #
-            </th>
-            {columns.map((column) => (
-              <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+      <div
+        ref={wrap}
+        className={`leaderboard__wrap${scrolls ? " is-scrolling" : ""}`}
+        // A table that scrolls can be scrolled from the keyboard too.
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? "region" : undefined}
+        aria-label={scrolls ? "Leaderboard (scrolls sideways)" : undefined}
+      >
+        <table className="leaderboard__table">
+          <caption className="sr-only">
+            Players ranked by{" "}
+            {columns.find((c) => c.key === sort.key)?.label.toLowerCase() ?? "net winnings"},{" "}
+            {sort.direction === "asc" ? "lowest" : "highest"} first. Column headers sort the table.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="is-numeric">
+                #
+              </th>
+              {columns.map((column) => (
+                <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+              ))}
+              <SortHeader
+                column={{ key: "net", label: "Net winnings", numeric: true }}
+                sort={sort}
+                onSort={onSort}
+                sortable={netSortable}
+              />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
             ))}
-            <SortHeader
-              column={{ key: "net", label: "Net winnings", numeric: true }}
-              sort={sort}
-              onSort={onSort}
-              sortable={netSortable}
-            />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
-          ))}
-          {mine && mine.rank > rows.length && (
-            <Fragment>
-              <tr className="leaderboard__gap" aria-hidden="true">
-                <td colSpan={columns.length + 2}>⋯</td>
-              </tr>
-              <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} skill={skill} />
-            </Fragment>
-          )}
-        </tbody>
-      </table>
-    </div>
+            {mine && mine.rank > rows.length && (
+              <Fragment>
+                <tr className="leaderboard__gap" aria-hidden="true">
+                  <td colSpan={columns.length + 2}>⋯</td>
+                </tr>
+                <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} skill={skill} />
+              </Fragment>
+            )}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -283,7 +283,9 @@ describe("buildTableModel", () => {
     });
     const model = buildTableModel(input({ view }));
     expect(model.rollHint).toBe("Waiting for randomness (request #5)…");
-    expect(model.turnText).toMatch(/^Round 1 of 13\. Drawing the turn order, waiting for randomness/);
+    expect(model.turnText).toMatch(
+      /^Round 1 of 13\. Drawing the turn order, waiting for randomness/,
+    );
     expect(model.turnText).not.toMatch(/must press/);
   });
 

@@ -227,8 +227,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
         ? "Drawing the turn order, waiting for randomness"
         : "Someone must press “Roll for the turn order”";
     turnText = `Round 1 of ${boxCount(ruleSetId)}. ${draw}${left ? ` — ${left}` : ""}.`;
-  }
-  else if (!running || !current) turnText = "Waiting for the game to start.";
+  } else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
     const randomness = pending ? ", waiting for randomness" : "";
