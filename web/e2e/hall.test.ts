@@ -60,8 +60,11 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("5. practice", () => practiceScenarios(current));
   describe("6. accessibility", () => accessibilityScenarios(current));
   describe("7. screenshots", () => screenshotScenarios(current));
-  describe("8. layout", async () =>
-    (await import("./scenarios/layout.ts")).layoutScenarios(current));
+  describe("8. layout", async () => {
+    const { layoutScenarios, pageLayoutScenarios } = await import("./scenarios/layout.ts");
+    layoutScenarios(current);
+    pageLayoutScenarios(current);
+  });
   describe("9. the coach", () => coachScenarios(current));
   describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
