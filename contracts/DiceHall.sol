@@ -219,12 +219,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
             // A session key of a player seated here asks for its player, the fee from the player's credit.
             (roller, byKey) = _retryRoller(gameId);
-            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last accepted one has time to come.
-            if (block.timestamp >= _retriesEndAt(g)) revert CallOffWindowOver(gameId, _callOffAt(g));
+            uint64 callOffAt = _callOffAt(g);
+            if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
             uint64 retryAt = _retryAt(g);
-            if (retryAt == 0 || block.timestamp < retryAt)
+            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last one accepted has time to come.
+            bool lastHour = block.timestamp >= callOffAt - LAST_RETRY_BEFORE_CALL_OFF;
+            if (retryAt == 0 || block.timestamp < retryAt || lastHour) {
+                if (lastHour && g.pendingSequence == 0) revert CallOffWindowOver(gameId, callOffAt);
                 revert RollPending(gameId, g.pendingSequence, retryAt);
+            }
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
