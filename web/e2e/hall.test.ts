@@ -19,6 +19,7 @@ import { fullGameScenarios } from "./scenarios/fullGame.ts";
 import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
+import { pushScenarios } from "./scenarios/push.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
@@ -71,4 +72,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("12. player pages", () => playerScenarios(current));
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
   describe("14. a wallet that asks", () => walletScenarios(current));
+  describe("15. the installable app and its pushes", () => pushScenarios(current));
 });
