@@ -12,8 +12,7 @@ import {
 import { leftoverGas, TRANSFER_GAS } from "@dicehall/core/contract/session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import type { Hall } from "./hall.ts";
-import { keyClient, sendWithKey } from "./keyTx.ts";
-import { hallCall } from "./tx.ts";
+import { hallCall, keyClient, sendWrite } from "./write.ts";
 
 export interface Payout {
   /** What withdrawFor paid to the player, per token (only tokens with a credit). */
@@ -40,7 +39,11 @@ export async function payOutSession(
         args: [token, player],
       });
       if (credit === 0n) continue;
-      await sendWithKey(hall, key, hallCall(hall.address, "withdrawFor", [player, token]));
+      await sendWrite(
+        hall,
+        { by: "key", key },
+        hallCall(hall.address, "withdrawFor", [player, token]),
+      );
       withdrawn.set(token, credit);
     }
   }
