@@ -49,7 +49,7 @@ export function useCreateGame(
       moveTimeout: draft.moveTimeout,
       invitees: draft.invitees,
     };
-    const grant = session && address ? sessionGrant(hall, address, session) : null;
+    const grant = session && address ? await sessionGrant(hall, address, session) : null;
     const request =
       session && grant
         ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)

@@ -148,7 +148,7 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
       });
     // The session's value with this table's own bet.
     const session = offer && sessionOffer({ ...offer, token: prefs.token, bet });
-    const grant = session ? sessionGrant(hall, me, session) : null;
+    const grant = session ? await sessionGrant(hall, me, session) : null;
     if (choice.kind === "join") {
       setStep("join");
       const receipt = await tx.run(

@@ -93,7 +93,7 @@ export function LobbyPanel({
   const join = () =>
     holdLabel(async () => {
       tx.reset();
-      const grant = withKey && offer && me ? sessionGrant(hall, me, offer) : null;
+      const grant = withKey && offer && me ? await sessionGrant(hall, me, offer) : null;
       const request =
         offer && grant
           ? hallCall(hall.address, "joinGameWithSession", [gameId, grant], offer.value)

@@ -81,7 +81,7 @@ export function SessionStatus({
       boxes: Math.max(1, boxesLeft),
     });
     const offer = sessionOffer({ needs, token: NATIVE, bet: 0n, expiresAt });
-    const grant = sessionGrant(hall, me, offer);
+    const grant = await sessionGrant(hall, me, offer);
     if (!grant) return;
     await tx.run(hallCall(hall.address, "openSession", [grant], offer.value));
   };
