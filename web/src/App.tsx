@@ -9,6 +9,7 @@ import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
+import { SessionKeys } from "@/ui/SessionKeys.tsx";
 import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
@@ -115,6 +116,7 @@ export function App() {
       <NetworkBanner />
       <RematchNotice />
       <TurnAlerts />
+      <SessionKeys />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>

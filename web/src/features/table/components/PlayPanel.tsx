@@ -18,7 +18,7 @@ import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { useTurnAlert } from "../hooks/useTurnAlert.ts";
-import { SessionPayout, SessionStatus } from "./SessionStatus.tsx";
+import { SessionStatus } from "./SessionStatus.tsx";
 import {
   buildTableModel,
   claimCallsOff,
@@ -248,19 +248,11 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           </button>
         </div>
       )}
-      {seated && me && STATUS_NAMES[view.status] === "finished" && (
-        <SessionPayout
-          hall={hall}
-          me={me}
-          gameId={gameId}
-          token={view.config.token}
-          session={session}
-        />
-      )}
       {seated && me && STATUS_NAMES[view.status] === "running" && (
         <SessionStatus
           hall={hall}
           me={me}
+          gameId={gameId}
           session={session}
           credit={credit}
           rollFee={rollFee.data}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { keyAction, type KeyFacts, type PlayerGames } from "./keyWatch.ts";
+import { KEY_GRACE_MS } from "./session.ts";
+
+const NOW = 10 * KEY_GRACE_MS;
+const key = (over: Partial<KeyFacts> = {}): KeyFacts => ({
+  key: "0x1000000000000000000000000000000000000001",
+  madeAt: NOW - 2 * KEY_GRACE_MS,
+  gameId: 7n,
+  balance: 10n ** 15n,
+  returnable: 10n ** 15n - 21_000n,
+  live: true,
+  ...over,
+});
+const games = (busy: boolean, over: bigint[] = []): PlayerGames => ({ busy, over: new Set(over) });
+
+describe("what becomes of a session key, on every page", () => {
+  it("a live key plays on while any game of the player's is open or running", () => {
+    expect(keyAction(key(), games(true, [7n]), NOW)).toEqual({ kind: "keep" });
+  });
+
+  it("a live key whose games are over pays the player out (credit, then gas)", () => {
+    expect(keyAction(key(), games(false, [7n]), NOW)).toEqual({ kind: "payout" });
+    // Granted in a session opened at a table, no game remembered: the games decide.
+    expect(keyAction(key({ gameId: null }), games(false), NOW)).toEqual({ kind: "payout" });
+  });
+
+  it("a live key waits for its game to show as over, and a new key for its grant's block", () => {
+    expect(keyAction(key(), games(false, [6n]), NOW)).toEqual({ kind: "keep" });
+    expect(keyAction(key({ madeAt: NOW - 1_000 }), games(false, [7n]), NOW)).toEqual({
+      kind: "keep",
+    });
+    expect(keyAction(key({ live: false, madeAt: NOW - 1_000 }), games(false), NOW)).toEqual({
+      kind: "keep",
+    });
+  });
+
+  it("a key whose session is over (ended, revoked, replaced) is shown while it holds coin, even mid-game", () => {
+    expect(keyAction(key({ live: false }), games(true), NOW)).toEqual({
+      kind: "return",
+      amount: 10n ** 15n - 21_000n,
+    });
+  });
+
+  it("an over key that holds nothing (or less than its own transfer) is forgotten", () => {
+    expect(keyAction(key({ live: false, balance: 0n, returnable: 0n }), games(false), NOW)).toEqual(
+      {
+        kind: "forget",
+      },
+    );
+    expect(keyAction(key({ live: false, balance: 5n, returnable: 0n }), games(true), NOW)).toEqual({
+      kind: "forget",
+    });
+  });
+});

@@ -1,0 +1,53 @@
+// What becomes of each session key this browser holds for the connected player, decided on every
+// page (ui/SessionKeys.tsx runs it): a key still needed plays on; a live key whose games are all
+// over pays the player out (its credit in the hall, then its own leftover gas) with no wallet; a
+// key whose session is over (ended, revoked, replaced) and still holds coin is shown to the player
+// with one button to send it back; an empty one is forgotten.
+import type { Address } from "viem";
+import { KEY_GRACE_MS } from "./session.ts";
+
+export interface KeyFacts {
+  key: Address;
+  /** When this browser made it (ms). */
+  madeAt: number;
+  /** The game it was granted for, when known. */
+  gameId: bigint | null;
+  /** Its own native balance (its gas). */
+  balance: bigint;
+  /** What of that balance a transfer back can carry (0 when it cannot pay its own gas). */
+  returnable: bigint;
+  /** The chain's session for the player names this key and has not expired. */
+  live: boolean;
+}
+
+export interface PlayerGames {
+  /** The player is seated in an open lobby or a running game (a live key plays all of them). */
+  busy: boolean;
+  /** Ids of the player's games that are over (finished or cancelled). */
+  over: ReadonlySet<bigint>;
+}
+
+export type KeyAction =
+  /** Needed (a game goes on, or its grant may still be in flight): left alone. */
+  | { kind: "keep" }
+  /** A live key whose games are over: the credit out to the player, then the gas back. */
+  | { kind: "payout" }
+  /** A key whose session is over and that still holds coin: shown, one button returns it. */
+  | { kind: "return"; amount: bigint }
+  /** Over and empty: this browser forgets it. */
+  | { kind: "forget" };
+
+export function keyAction(facts: KeyFacts, games: PlayerGames, nowMs: number): KeyAction {
+  const young = nowMs - facts.madeAt < KEY_GRACE_MS;
+  if (facts.live) {
+    // A live key plays every game of the player's; one granted for a game not yet seen as over
+    // (a lobby the lists have not caught up with) waits too.
+    if (games.busy || young) return { kind: "keep" };
+    if (facts.gameId !== null && !games.over.has(facts.gameId)) return { kind: "keep" };
+    return { kind: "payout" };
+  }
+  // Its grant may still wait for a block.
+  if (young) return { kind: "keep" };
+  if (facts.returnable > 0n) return { kind: "return", amount: facts.returnable };
+  return { kind: "forget" };
+}
