@@ -147,6 +147,14 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
     "Only your live session key can pay your credit out this way. Withdraw it from your wallet instead.",
   InvalidSessionKey: () =>
     "That session key can't be used: it is missing, your own address, or already another player's key. Nothing was sent.",
+  SessionAllowanceTooLarge: ([, max], c) =>
+    `A session can set aside at most ${c.amount(big(max))} for roll fees. Nothing was sent.`,
+  InvalidSessionConsent: () =>
+    "The session key's signature of its consent did not match this grant (it was signed for another player, hall or amount). Nothing was sent; please try again.",
+  GameNotOver: ([gameId]) =>
+    `Game #${String(gameId)} is still open or running: its players' credit is paid out once it is over. Nothing was sent.`,
+  NotTheHall: () =>
+    "That call reached the hall's inner code directly, not through the hall. Nothing was sent.",
   // Owner settings
   FeeAboveCap: ([, cap]) => `The house fee can't be above ${Number(cap) / 100}%.`,
   InvalidBounds: () => "The lower bound must be above zero and not above the upper bound.",

@@ -159,6 +159,8 @@ export interface SessionOnChain {
   key: Address;
   expiresAt: bigint | number;
   feeAllowance: bigint;
+  /** The contract's own word that the key may act now (absent: judged by the expiry alone). */
+  active?: boolean;
 }
 
 const ZERO = "0x0000000000000000000000000000000000000000";
@@ -183,7 +185,7 @@ export function chooseSigner(
     return { by: "wallet", why: "none" };
   }
   const until = Number(onChain.expiresAt);
-  const live = until > nowSec;
+  const live = until > nowSec && onChain.active !== false;
   const mine = (typeof localKeys === "string" ? [localKeys] : (localKeys ?? [])).some((k) =>
     sameAddress(onChain.key, k),
   );

@@ -20,12 +20,15 @@ import {
   type MoveSigner,
 } from "./session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import { signSessionConsent } from "@dicehall/core/contract/sessionConsent.ts";
 import { isNative } from "./tokens.ts";
 
 export interface SessionOnChainView {
   key: Address;
   expiresAt: number;
   feeAllowance: bigint;
+  /** The key may act now; false for a session kept on chain after it expired. */
+  active: boolean;
 }
 
 /** The player's session on chain, this browser's key and its balance, and who signs. */
@@ -47,7 +50,12 @@ export async function fetchSession(hall: Hall, player: Address): Promise<Session
     functionName: "session",
     args: [player],
   });
-  return { key: view.key, expiresAt: Number(view.expiresAt), feeAllowance: view.feeAllowance };
+  return {
+    key: view.key,
+    expiresAt: Number(view.expiresAt),
+    feeAllowance: view.feeAllowance,
+    active: view.active,
+  };
 }
 
 export function usePlayerSession(me: Address | undefined, nowSec: number): PlayerSession {
@@ -153,7 +161,8 @@ export function useSessionOffer(
 const FRESH_KEY_TRIES = 3;
 
 /**
- * The grant for the contract: a fresh key (a new one for every session, and another whenever the
+ * The grant for the contract, with the key's signed consent (the call's `consent` argument; the
+ * grant's struct ignores it): a fresh key (a new one for every session, and another whenever the
  * chain already names it for someone else) with the offer. Null where the browser cannot keep a
  * key (or, beyond belief, every fresh key was taken): the player then signs every move.
  */
@@ -169,12 +178,21 @@ export async function sessionGrant(hall: Hall, player: Address, offer: SessionOf
       args: [key.address],
     }).catch(() => zeroAddress);
     if (holder !== zeroAddress && !sameAddress(holder, player)) continue;
-    return {
+    const grant = {
       key: key.address,
       expiresAt: BigInt(offer.expiresAt),
       feeAllowance: offer.needs.feeDeposit,
       keyGas: offer.needs.keyGas,
     };
+    // The key's own consent to act for this player with this grant, in this hall on this chain:
+    // the hall names no address as a key without it.
+    const consent = await signSessionConsent(key, {
+      chainId: hall.chainId,
+      hall: hall.address,
+      player,
+      grant,
+    });
+    return { ...grant, consent };
   }
   return null;
 }

@@ -153,7 +153,12 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
       setStep("join");
       const receipt = await tx.run(
         session && grant
-          ? hallCall(hall.address, "joinGameWithSession", [choice.gameId, grant], session.value)
+          ? hallCall(
+              hall.address,
+              "joinGameWithSession",
+              [choice.gameId, grant, grant.consent],
+              session.value,
+            )
           : hallCall(hall.address, "joinGame", [choice.gameId], native ? bet : 0n),
       );
       setStep("idle");
@@ -176,7 +181,12 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
     };
     const receipt = await tx.run(
       session && grant
-        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
+        ? hallCall(
+            hall.address,
+            "createGameWithSession",
+            [config, grant, grant.consent],
+            session.value,
+          )
         : hallCall(hall.address, "createGame", [config], native ? bet : 0n),
     );
     if (!receipt) return setStep("idle");

@@ -56,10 +56,12 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const keyFor = (move: Move, fee: bigint): LocalAccount | null => {
     const key = session.signingKey;
     if (!key || session.keyBalance === undefined || prices.gasPrice === undefined) return null;
+    // A key's roll fee comes from the roll fees set aside for its session, not from the credit.
+    const setAside = session.onChain?.feeAllowance ?? 0n;
     const funds = {
       keyBalance: session.keyBalance,
-      allowanceLeft: session.onChain?.feeAllowance ?? 0n,
-      credit: credit ?? 0n,
+      allowanceLeft: setAside,
+      credit: setAside,
       rollFee: fee,
       gasPrice: prices.gasPrice,
     };

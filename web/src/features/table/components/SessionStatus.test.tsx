@@ -43,7 +43,7 @@ const hall = {
 function sessionWith(keyBalance: bigint, allowance = 10n ** 15n): PlayerSession {
   return {
     key: KEY,
-    onChain: { key: KEY.address, expiresAt: 2_000_000_000, feeAllowance: allowance },
+    onChain: { key: KEY.address, expiresAt: 2_000_000_000, feeAllowance: allowance, active: true },
     keyBalance,
     signer: { by: "key", key: KEY.address, until: 2_000_000_000 },
     signingKey: KEY,

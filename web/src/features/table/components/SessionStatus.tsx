@@ -66,7 +66,8 @@ export function SessionStatus({
       ? sessionLowOn({
           keyBalance,
           allowanceLeft: onChain.feeAllowance,
-          credit,
+          // A key's roll fees come from those set aside for its session, not from the credit.
+          credit: onChain.feeAllowance,
           rollFee,
           gasPrice,
         })
@@ -85,7 +86,9 @@ export function SessionStatus({
     if (!offer) return;
     const grant = await sessionGrant(hall, me, offer);
     if (!grant) return;
-    const receipt = await tx.run(hallCall(hall.address, "openSession", [grant], offer.value));
+    const receipt = await tx.run(
+      hallCall(hall.address, "openSession", [grant, grant.consent], offer.value),
+    );
     // The new key plays this game: its end pays the player out.
     if (receipt) rememberSessionGame(hall.chainId, me, gameId);
   };
@@ -100,9 +103,7 @@ export function SessionStatus({
       ? "The session key is running out of gas."
       : lowOn === "allowance"
         ? "The session key has nearly spent the roll fees it may spend."
-        : lowOn === "credit"
-          ? "Your credit in the hall is nearly out of roll fees."
-          : null;
+        : null;
   // The way back to one confirmation: only where this browser can keep a key, and not over a live
   // key of another browser's (a new one here would end that one).
   const wayBack =
@@ -137,9 +138,9 @@ export function SessionStatus({
             game then asks your wallet for a confirmation: up to {confirmationsLeft(boxesLeft)} more
             ({boxesLeft} {boxesLeft === 1 ? "turn" : "turns"}, up to three rolls and a box each),
             and each roll&apos;s fee is paid from your wallet. Your wallet asks once, now, to
-            revoke. The roll fees the key did not spend stay in your credit in the hall, and the gas
-            it holds can be sent back to your wallet. To play with one confirmation again later, a
-            new key costs one more confirmation.
+            revoke. The roll fees set aside for the key and not spent go back to your credit in the
+            hall, and the gas it holds can be sent back to your wallet. To play with one
+            confirmation again later, a new key costs one more confirmation.
           </p>
           <button
             type="button"
@@ -174,8 +175,8 @@ export function SessionStatus({
       {wayBack && betweenMoves && (
         <p className="small" data-testid="way-back">
           A new session key for the {turns} {turns === 1 ? "turn" : "turns"} you have left: your
-          wallet asks once ({price}: roll fees into your credit in the hall and gas for the key;
-          what is not spent comes back), then no more.{" "}
+          wallet asks once ({price}: roll fees set aside for the key and gas for it; what is not
+          spent comes back), then no more.{" "}
           <button
             type="button"
             className="button button--small"
