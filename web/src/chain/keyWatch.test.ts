@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyAction, type KeyFacts, type PlayerGames } from "./keyWatch.ts";
+import { keyAction, shouldAskAgain, type KeyFacts, type PlayerGames } from "./keyWatch.ts";
 import { KEY_GRACE_MS } from "./session.ts";
 
 const NOW = 10 * KEY_GRACE_MS;
@@ -51,5 +51,33 @@ describe("what becomes of a session key, on every page", () => {
     expect(keyAction(key({ live: false, balance: 5n, returnable: 0n }), games(true), NOW)).toEqual({
       kind: "forget",
     });
+  });
+});
+
+describe("asking again for a refused roll through the key", () => {
+  const refused = {
+    status: 2, // running
+    entropyAttempts: 1,
+    pendingSequence: 0n,
+    retryAt: 1_000n,
+    callOffAt: 5_000n,
+  };
+
+  it("asks once the retry time has come, once per retry time", () => {
+    expect(shouldAskAgain(refused, 999, undefined)).toBe(false);
+    expect(shouldAskAgain(refused, 1_000, undefined)).toBe(true);
+    expect(shouldAskAgain(refused, 1_200, 1_000n)).toBe(false);
+    // Refused again: a new retry time, asked again.
+    expect(shouldAskAgain({ ...refused, entropyAttempts: 2, retryAt: 1_300n }, 1_300, 1_000n)).toBe(
+      true,
+    );
+  });
+
+  it("never while a request is out, with no roll out, past the call-off or in a game not running", () => {
+    expect(shouldAskAgain({ ...refused, pendingSequence: 9n }, 2_000, undefined)).toBe(false);
+    expect(shouldAskAgain({ ...refused, entropyAttempts: 0 }, 2_000, undefined)).toBe(false);
+    expect(shouldAskAgain({ ...refused, retryAt: 0n }, 2_000, undefined)).toBe(false);
+    expect(shouldAskAgain(refused, 5_000, undefined)).toBe(false);
+    expect(shouldAskAgain({ ...refused, status: 3 }, 2_000, undefined)).toBe(false);
   });
 });

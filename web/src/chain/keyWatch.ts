@@ -4,6 +4,7 @@
 // key whose session is over (ended, revoked, replaced) and still holds coin is shown to the player
 // with one button to send it back; an empty one is forgotten.
 import type { Address } from "viem";
+import { STATUS_NAMES } from "@dicehall/core/game/gameState.ts";
 import { KEY_GRACE_MS } from "./session.ts";
 
 export interface KeyFacts {
@@ -50,4 +51,39 @@ export function keyAction(facts: KeyFacts, games: PlayerGames, nowMs: number): K
   if (young) return { kind: "keep" };
   if (facts.returnable > 0n) return { kind: "return", amount: facts.returnable };
   return { kind: "forget" };
+}
+
+/** What asking again for a refused roll reads of a game (getGame's view). */
+export interface RefusedRoll {
+  status: number;
+  entropyAttempts: number;
+  pendingSequence: bigint;
+  /** Unix seconds from which the refused roll may be asked again (0: it may not). */
+  retryAt: bigint;
+  /** Unix seconds from which the game may be called off. */
+  callOffAt: bigint;
+}
+
+/**
+ * When a seated player's key should ask again for the game's refused roll: the roll is refused
+ * (no request out), its retry time has come, the call-off has not, and this app has not asked at
+ * this retry time already (`askedAt`: the retryAt it last asked at). The key of a seated player
+ * may ask for anyone's roll (the dice stay the mover's), paying from its session's roll fees:
+ * every open app of the table asks, so the leader never depends on the hall's keeper alone.
+ */
+export function shouldAskAgain(
+  view: RefusedRoll,
+  nowSec: number,
+  askedAt: bigint | undefined,
+): boolean {
+  if (
+    STATUS_NAMES[view.status] !== "running" ||
+    view.entropyAttempts === 0 ||
+    view.pendingSequence !== 0n
+  ) {
+    return false;
+  }
+  if (view.retryAt === 0n || BigInt(Math.floor(nowSec)) < view.retryAt) return false;
+  if (view.callOffAt !== 0n && BigInt(Math.floor(nowSec)) >= view.callOffAt) return false;
+  return askedAt !== view.retryAt;
 }
