@@ -27,11 +27,13 @@ describe("what becomes of a session key, on every page", () => {
 
   it("a live key waits for its game to show as over, and a new key for its grant's block", () => {
     expect(keyAction(key(), games(false, [6n]), NOW)).toEqual({ kind: "keep" });
-    expect(keyAction(key({ madeAt: NOW - 1_000 }), games(false, [7n]), NOW)).toEqual({
-      kind: "keep",
-    });
-    expect(keyAction(key({ live: false, madeAt: NOW - 1_000 }), games(false), NOW)).toEqual({
-      kind: "keep",
+    const young = { madeAt: NOW - 1_000, gameId: null };
+    expect(keyAction(key(young), games(false), NOW)).toEqual({ kind: "keep" });
+    expect(keyAction(key({ ...young, live: false }), games(false), NOW)).toEqual({ kind: "keep" });
+    // A young key whose grant landed (its game is known) is judged at once: revoked a minute in.
+    expect(keyAction(key({ madeAt: NOW - 1_000, live: false }), games(true), NOW)).toEqual({
+      kind: "return",
+      amount: 10n ** 15n - 21_000n,
     });
   });
 

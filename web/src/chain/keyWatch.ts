@@ -39,16 +39,17 @@ export type KeyAction =
   | { kind: "forget" };
 
 export function keyAction(facts: KeyFacts, games: PlayerGames, nowMs: number): KeyAction {
-  const young = nowMs - facts.madeAt < KEY_GRACE_MS;
+  // A key with no game yet, made a moment ago: its grant may still wait for a block. (A landed
+  // grant names its game: create, join, or a session opened at a table.)
+  const pending = facts.gameId === null && nowMs - facts.madeAt < KEY_GRACE_MS;
   if (facts.live) {
     // A live key plays every game of the player's; one granted for a game not yet seen as over
     // (a lobby the lists have not caught up with) waits too.
-    if (games.busy || young) return { kind: "keep" };
+    if (games.busy || pending) return { kind: "keep" };
     if (facts.gameId !== null && !games.over.has(facts.gameId)) return { kind: "keep" };
     return { kind: "payout" };
   }
-  // Its grant may still wait for a block.
-  if (young) return { kind: "keep" };
+  if (pending) return { kind: "keep" };
   if (facts.returnable > 0n) return { kind: "return", amount: facts.returnable };
   return { kind: "forget" };
 }

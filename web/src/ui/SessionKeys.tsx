@@ -63,7 +63,8 @@ function PlayerKeys({ hall, me }: { hall: Hall; me: Address }) {
             gameId: k.gameId,
             balance,
             returnable: leftoverGas(balance, price + price / 4n),
-            expiresAt: sameAddress(onChain.key, k.account.address) ? onChain.expiresAt : 0,
+            expiresAt:
+              onChain.active && sameAddress(onChain.key, k.account.address) ? onChain.expiresAt : 0,
           };
         }),
       );
