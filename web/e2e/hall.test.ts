@@ -21,6 +21,7 @@ import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
+import { sessionKeyScenarios } from "./scenarios/sessionKeys.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
 import { walletScenarios } from "./scenarios/wallet.ts";
@@ -68,4 +69,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("12. player pages", () => playerScenarios(current));
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
   describe("14. a wallet that asks", () => walletScenarios(current));
+  describe("15. session keys that rotate", () => sessionKeyScenarios(current));
 });
