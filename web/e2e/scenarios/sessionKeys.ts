@@ -146,7 +146,12 @@ export function sessionKeyScenarios(suite: () => Suite): void {
       const squatter = stack.accounts[0];
       const impostor = privateKeyToAccount(generatePrivateKey());
       const latest = await publicClient.getBlock();
-      for (const key of [secondKey, firstKey]) {
+      // The live key is refused as another player's active key; the revoked one, free on chain,
+      // for want of its own consent (the impostor's signature is not the key's).
+      for (const [key, refusal] of [
+        [secondKey, /InvalidSessionKey/],
+        [firstKey, /InvalidSessionConsent/],
+      ] as const) {
         const grant = {
           key,
           expiresAt: latest.timestamp + 3_600n,
@@ -167,7 +172,7 @@ export function sessionKeyScenarios(suite: () => Suite): void {
             functionName: "openSession",
             args: [grant, consent],
           }),
-          /InvalidSessionConsent/,
+          refusal,
           `naming ${key} without its consent`,
         );
       }
