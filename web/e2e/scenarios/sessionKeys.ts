@@ -6,7 +6,7 @@
 // and a game's end pays the player out while they are on another page.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { createWalletClient, http, parseEther, type Address, type Hex } from "viem";
+import { createWalletClient, http, parseEther, type Abi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 import { clients } from "../../../scripts/lib/chain.ts";
@@ -14,7 +14,8 @@ import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { signSessionConsent } from "@dicehall/core/contract/sessionConsent.ts";
 import { NATIVE, STATUS, credits, currentPlayer, eventually, gameView } from "../lib/chain.ts";
 import { openWithWallet, type CountingWallet } from "../lib/countingWallet.ts";
-import { e2e, type Suite } from "../lib/harness.ts";
+import { e2e, type Session, type Suite } from "../lib/harness.ts";
+import { E2E_ENTROPY } from "../lib/stack.ts";
 import { MOVE_TIMEOUT_MS, waitForRollEnabled } from "../lib/ui.ts";
 
 const KEY_SENTENCE = /^Moves signed by this browser's session key, until /;
@@ -53,6 +54,28 @@ async function waitForKeySentence(page: Page): Promise<void> {
     .waitFor({ timeout: MOVE_TIMEOUT_MS });
 }
 
+/** A (account 18) opens an ETH table with a session key, B (account 19) joins with one: one confirmation each. */
+async function sessionTable(session: Session) {
+  const a = await openWithWallet(session, "A (account 18, wallet)", 18, "/games/new");
+  const pageA = a.tracked.page;
+  await pageA.getByRole("radio", { name: /^ETH/ }).check();
+  await pageA.getByLabel(/^Bet per seat/).fill("0.01");
+  await pageA
+    .getByTestId("session-summary")
+    .getByText(/^Your wallet asks once/)
+    .waitFor();
+  await pageA.getByRole("button", { name: "Open the table" }).click();
+  await pageA.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
+  const gameId = BigInt(/\/games\/(\d+)/.exec(pageA.url())![1]);
+  assertAsked(a.wallet, 1, "A opens the table");
+  const b = await openWithWallet(session, "B (account 19, wallet)", 19, `/games/${gameId}`);
+  await b.tracked.page.getByRole("button", { name: "Join for 0.01 ETH" }).click();
+  await waitForKeySentence(pageA);
+  await waitForKeySentence(b.tracked.page);
+  assertAsked(b.wallet, 1, "B joins");
+  return { a, b, gameId };
+}
+
 export function sessionKeyScenarios(suite: () => Suite): void {
   e2e(
     suite,
@@ -64,23 +87,9 @@ export function sessionKeyScenarios(suite: () => Suite): void {
       const { publicClient, wallet } = clients(stack.rpcUrl);
 
       // --- A opens an ETH table with a key (one confirmation), B joins (one).
-      const a = await openWithWallet(session, "A (account 18, wallet)", 18, "/games/new");
+      const { a, gameId } = await sessionTable(session);
       const pageA = a.tracked.page;
-      await pageA.getByRole("radio", { name: /^ETH/ }).check();
-      await pageA.getByLabel(/^Bet per seat/).fill("0.01");
-      await pageA
-        .getByTestId("session-summary")
-        .getByText(/^Your wallet asks once/)
-        .waitFor();
-      await pageA.getByRole("button", { name: "Open the table" }).click();
-      await pageA.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
-      const gameId = BigInt(/\/games\/(\d+)/.exec(pageA.url())![1]);
       const table = `/games/${gameId}`;
-      assertAsked(a.wallet, 1, "A opens the table");
-      const b = await openWithWallet(session, "B (account 19, wallet)", 19, table);
-      await b.tracked.page.getByRole("button", { name: "Join for 0.01 ETH" }).click();
-      await waitForKeySentence(pageA);
-      assertAsked(b.wallet, 1, "B joins");
       const firstKey = (await sessionOf(stack, playerA)).key;
       assert.deepEqual(
         (await storedKeys(pageA, playerA)).map((k) => privateKeyToAccount(k).address),
@@ -254,6 +263,99 @@ export function sessionKeyScenarios(suite: () => Suite): void {
         MOVE_TIMEOUT_MS,
       );
       assertAsked(a.wallet, 5, "the payout asks nothing");
+    },
+  );
+
+  e2e(
+    suite,
+    "a refused roll is asked again by every seated player's open app, through its key, from another page, with no confirmation",
+    { timeout: 300_000 },
+    async (session) => {
+      const { stack } = session;
+      if (E2E_ENTROPY !== "model") return session.suite.log("skipped: E2E_ENTROPY=mock");
+      const { a, b, gameId } = await sessionTable(session);
+      const playerB = stack.accounts[19];
+      // The order draw, by A's key; then A closes the table: only B's app is open, on the
+      // leaderboard (the hall's own keeper does not run in this suite).
+      await waitForRollEnabled(a.tracked.page);
+      await a.tracked.page.getByRole("button", { name: /^Roll for the turn order/ }).click();
+      await eventually(
+        "the order draw",
+        async () => ((await gameView(stack, gameId)).orderDrawn ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      await a.tracked.context.close();
+      await b.tracked.page.getByRole("link", { name: "Leaderboard" }).first().click();
+
+      // The provider prices rolls above the game's cap: the mover's roll (sent here from the
+      // mover's own account) is refused.
+      const { artifacts } = await import("hardhat");
+      const { abi } = await artifacts.readArtifact("EntropyModel");
+      const model = stack.chain.addresses.mockEntropy;
+      const provider = clients(stack.rpcUrl).wallet(stack.chain.addresses.entropyProvider);
+      const setFee = async (fee: bigint) => {
+        const hash = await provider.writeContract({
+          address: model,
+          abi: abi as Abi,
+          functionName: "setProviderFee",
+          args: [fee],
+        });
+        await stack.publicClient.waitForTransactionReceipt({ hash });
+      };
+      const info = (await stack.publicClient.readContract({
+        address: model,
+        abi: abi as Abi,
+        functionName: "getProviderInfoV2",
+        args: [stack.chain.addresses.entropyProvider],
+      })) as { feeInWei: bigint };
+      const mover = (await currentPlayer(stack, gameId))!;
+      const view = await gameView(stack, gameId);
+      const sentBefore = await stack.publicClient.getBlockNumber();
+      await setFee(10n ** 30n);
+      try {
+        const hash = await clients(stack.rpcUrl)
+          .wallet(mover)
+          .writeContract({
+            address: stack.diceHall,
+            abi: diceHallAbi,
+            functionName: "roll",
+            args: [gameId, 0],
+            value: view.rollFeeCap,
+          });
+        await stack.publicClient.waitForTransactionReceipt({ hash });
+        assert.equal((await gameView(stack, gameId)).pendingSequence, 0n, "the roll is refused");
+      } finally {
+        await setFee(info.feeInWei);
+      }
+
+      // B's app, on the leaderboard, asks again through B's key; the keeper delivers the dice.
+      const asked = await eventually(
+        "B's key to ask for the refused roll again",
+        async () => {
+          const logs = await stack.publicClient.getContractEvents({
+            address: stack.diceHall,
+            abi: diceHallAbi,
+            eventName: "RollRequested",
+            args: { gameId },
+            fromBlock: sentBefore,
+          });
+          return logs.find((l) => l.args.player?.toLowerCase() === playerB.toLowerCase());
+        },
+        MOVE_TIMEOUT_MS,
+      );
+      const tx = await stack.publicClient.getTransaction({ hash: asked.transactionHash });
+      assert.equal(
+        tx.from.toLowerCase(),
+        (await sessionOf(stack, playerB)).key.toLowerCase(),
+        "sent by B's session key",
+      );
+      assert.equal(tx.value, 0n, "the fee from the roll fees set aside for B's session");
+      await eventually(
+        "the dice to arrive",
+        async () => ((await gameView(stack, gameId)).entropyAttempts === 0 ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      assertAsked(b.wallet, 1, "asking again asks nothing");
     },
   );
 }
