@@ -7,6 +7,7 @@ import {
   loadSessionKey,
   loadSessionKeys,
   newSessionKey,
+  playedWithKey,
   rememberSessionGame,
   sessionGameOf,
   sessionKeyStorageKey,
@@ -165,6 +166,11 @@ describe("the game a key was granted for", () => {
     expect(sessionGameOf(31337, PLAYER, store)).toBe(9n);
     rememberSessionGame(31337, PLAYER, 3n, store, older.address);
     expect(loadSessionKeys(31337, PLAYER, store).map((k) => k.gameId)).toEqual([3n, 9n]);
+    // Played with a key, even once the key is forgotten.
+    forgetSessionKey(31337, PLAYER, older.address, store);
+    expect(playedWithKey(31337, PLAYER, 3n, store)).toBe(true);
+    expect(playedWithKey(31337, PLAYER, 4n, store)).toBe(false);
+    expect(playedWithKey(31337, OTHER, 3n, store)).toBe(false);
     expect(sessionGameOf(1, PLAYER, store)).toBeNull();
     expect(sessionGameOf(31337, OTHER, store)).toBe(8n);
   });

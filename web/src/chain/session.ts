@@ -13,6 +13,7 @@ import { localStore } from "@/data/localStore.ts";
 
 const PREFIX = "dicehall.sessionKey";
 const GAME_PREFIX = "dicehall.sessionGame";
+const KEYED_PREFIX = "dicehall.keyedGames";
 const KEYS_PREFIX = "dicehall.sessionKeys";
 
 /** Where a browser of an earlier version kept its one key per chain and player (read, then moved). */
@@ -230,6 +231,30 @@ export function rememberSessionGame(
   if (index < 0) return;
   records[index] = { ...records[index], game: gameId.toString() };
   writeRecords(chainId, player, records, store);
+  try {
+    const name = `${KEYED_PREFIX}.${chainId}.${player.toLowerCase()}`;
+    const games = new Set((store.getItem(name) ?? "").split(",").filter(Boolean));
+    games.add(gameId.toString());
+    // The latest few are enough: a table asks only about its own, running game.
+    store.setItem(name, [...games].slice(-20).join(","));
+  } catch {
+    // The words "again" are all that depend on it.
+  }
+}
+
+/** Whether this browser has played `gameId` with a key (a key revoked since and forgotten too). */
+export function playedWithKey(
+  chainId: number,
+  player: Address,
+  gameId: bigint,
+  store: Storage | undefined = localStore(),
+): boolean {
+  try {
+    const value = store?.getItem(`${KEYED_PREFIX}.${chainId}.${player.toLowerCase()}`) ?? "";
+    return value.split(",").includes(gameId.toString());
+  } catch {
+    return false;
+  }
 }
 
 /** The game this browser's newest key was granted for. */

@@ -104,6 +104,12 @@ describe("SessionStatus", () => {
       onChain: undefined,
       signer: { by: "wallet", why: "none" } as const,
     };
+    // A player who signed every move from the start may switch to a key.
+    const first = panel(revoked);
+    expect(screen.getByRole("button", { name: "Play with one confirmation" })).toBeTruthy();
+    first.unmount();
+    // This browser played the game with a key (revoked since): "again".
+    localStorage.setItem(`dicehall.keyedGames.31337.${ME.toLowerCase()}`, "7");
     const { unmount } = panel(revoked);
     expect(screen.getByTestId("way-back").textContent).toMatch(
       /A new session key for the 10 turns you have left: your wallet asks once/,
@@ -123,6 +129,7 @@ describe("SessionStatus", () => {
     // A roll of mine is out: nothing is offered until it is answered.
     panel(revoked, false);
     expect(screen.queryByTestId("way-back")).toBeNull();
+    localStorage.clear();
   });
 
   it("offers a top-up in one confirmation when the key runs low, between moves only", async () => {

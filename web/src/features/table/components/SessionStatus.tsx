@@ -3,7 +3,7 @@ import type { Address } from "viem";
 import { gameSessionNeeds, sessionExpiry, sessionLowOn } from "@dicehall/core/contract/session.ts";
 import { formatTimestamp, formatTokenAmount } from "@dicehall/core/game/format.ts";
 import type { Hall } from "@/chain/hall.ts";
-import { rememberSessionGame, signerSentence } from "@/chain/session.ts";
+import { playedWithKey, rememberSessionGame, signerSentence } from "@/chain/session.ts";
 import { sessionGrant, sessionOffer, type PlayerSession } from "@/chain/sessionHooks.ts";
 import { localStore } from "@/data/localStore.ts";
 import { NATIVE } from "@/chain/tokens.ts";
@@ -113,6 +113,11 @@ export function SessionStatus({
     !!localStore() &&
     offer !== null;
   const price = offer ? formatTokenAmount(offer.value, native, 6) : "";
+  // "Again" after a revoke or an expiry; a player who chose to sign every move may switch too.
+  const wayBackLabel =
+    (signer.by === "wallet" && signer.why === "ended") || playedWithKey(hall.chainId, me, gameId)
+      ? "Play with one confirmation again"
+      : "Play with one confirmation";
   return (
     <div className="session-status" data-testid="session-status">
       <p className="muted small">
@@ -183,7 +188,7 @@ export function SessionStatus({
             disabled={tx.busy}
             onClick={() => void openSession()}
           >
-            Play with one confirmation again
+            {wayBackLabel}
           </button>
         </p>
       )}
