@@ -219,12 +219,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
             // A session key of a player seated here asks for its player, the fee from the player's credit.
             (roller, byKey) = _retryRoller(gameId);
-            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last accepted one has time to come.
-            if (block.timestamp >= _retriesEndAt(g)) revert CallOffWindowOver(gameId, _callOffAt(g));
+            uint64 callOffAt = _callOffAt(g);
+            if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
             uint64 retryAt = _retryAt(g);
-            if (retryAt == 0 || block.timestamp < retryAt)
+            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last one accepted has time to come.
+            bool lastHour = block.timestamp >= callOffAt - LAST_RETRY_BEFORE_CALL_OFF;
+            if (retryAt == 0 || block.timestamp < retryAt || lastHour) {
+                if (lastHour && g.pendingSequence == 0) revert CallOffWindowOver(gameId, callOffAt);
                 revert RollPending(gameId, g.pendingSequence, retryAt);
+            }
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
@@ -286,7 +290,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    _settleFee(roller, fee, byKey);
+                    _settleFee(fee, byKey);
                     emit RollRequested(gameId, roller, sequence, g.pendingKeepMask);
                     return;
                 } catch (bytes memory r) {
@@ -308,9 +312,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev After a request: a key's fee comes out of its session's fees (checked before the request);
     /// Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is the roller's.
-    function _settleFee(address roller, uint256 fee, bool byKey) private {
+    function _settleFee(uint256 fee, bool byKey) private {
         if (byKey) {
-            _spendSessionFee(roller, fee);
+            _spendSessionFee(fee);
             return;
         }
         // msg.value >= fee was checked before the request.
@@ -955,7 +959,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         bytes calldata consent
     ) private {
         uint256 forBet = token == address(0) ? bet : 0;
-        if (msg.value < forBet) revert WrongPayment(msg.value, forBet);
+        uint256 needed = forBet + grant.keyGas;
+        if (msg.value < needed) revert WrongPayment(msg.value, needed);
         _collectBet(token, bet, forBet);
         _delegateToAdmin(abi.encodeCall(DiceHallAdmin.openSessionAfterBet, (grant, consent, msg.value - forBet)));
     }
@@ -966,15 +971,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
     }
 
-    /// @dev Takes a key's roll fee from its session's fees (checked before the request).
-    function _spendSessionFee(address player, uint256 fee) private {
+    /// @dev Takes a key's roll fee from its session's fees (checked before the request). No event: the roll's
+    /// RollRequested names the player, and session() says what is left (a key's roll writes one slot only).
+    function _spendSessionFee(uint256 fee) private {
         if (fee == 0) return;
         KeyGrant storage k = _keys[msg.sender];
-        uint64 left;
         unchecked {
-            left = k.feeLeft - uint64(fee);
+            k.feeLeft -= uint64(fee);
         }
-        k.feeLeft = left;
-        emit SessionFeeSpent(player, msg.sender, fee, left);
     }
 }

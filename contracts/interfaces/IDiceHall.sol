@@ -288,8 +288,6 @@ interface IDiceHall {
         uint128 feeAllowance,
         uint128 keyGas
     );
-    /// @notice A session key's roll paid `fee` from the roll fees set aside for it; `allowanceLeft` remains.
-    event SessionFeeSpent(address indexed player, address indexed key, uint256 fee, uint128 allowanceLeft);
     /// @notice A player ended a session (or replaced it with another key, or it was closed after it expired); what
     /// was left of its roll fees went back to the player's native credit.
     event SessionRevoked(address indexed player, address indexed key);
