@@ -22,7 +22,10 @@ export interface KeyFacts {
 }
 
 export interface PlayerGames {
-  /** The player is seated in an open lobby or a running game (a live key plays all of them). */
+  /**
+   * The player is seated in an open lobby or a running game that this browser played with a key
+   * (the live key plays all of them; a game signed with the wallet throughout keeps none).
+   */
   busy: boolean;
   /** Ids of the player's games that are over (finished or cancelled). */
   over: ReadonlySet<bigint>;

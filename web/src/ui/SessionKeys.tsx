@@ -9,7 +9,7 @@ import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { describeError } from "@/chain/errors.ts";
 import { useHall, type Hall } from "@/chain/hall.ts";
 import { keyAction, type KeyAction, type KeyFacts, type PlayerGames } from "@/chain/keyWatch.ts";
-import { forgetSessionKey, loadSessionKeys } from "@/chain/session.ts";
+import { forgetSessionKey, loadSessionKeys, playedWithKey } from "@/chain/session.ts";
 import { fetchSession } from "@/chain/sessionHooks.ts";
 import { payOutSession, returnKeyGas, type Payout } from "@/chain/sessionPayout.ts";
 import { NATIVE } from "@/chain/tokens.ts";
@@ -78,14 +78,17 @@ function PlayerKeys({ hall, me }: { hall: Hall; me: Address }) {
     for (const g of games.values()) {
       if (!g.players.some((p) => sameAddress(p, me))) continue;
       if (g.status === "finished" || g.status === "cancelled") over.add(g.gameId);
+      // Only a game played with a key from this browser keeps the live key: one signed with the
+      // wallet throughout (or from another browser) needs none of its gas or roll fees.
       else if (
         (g.status === "open" || g.status === "running") &&
-        !g.forfeited.some((p) => sameAddress(p, me))
+        !g.forfeited.some((p) => sameAddress(p, me)) &&
+        playedWithKey(hall.chainId, me, g.gameId)
       )
         busy = true;
     }
     return { busy, over };
-  }, [games, me]);
+  }, [games, me, hall.chainId]);
 
   const plans = useMemo((): KeyPlan[] => {
     if (isPending || !keys.data) return [];
