@@ -22,6 +22,7 @@ import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
 import { pushScenarios } from "./scenarios/push.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
+import { sessionKeyScenarios } from "./scenarios/sessionKeys.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
 import { walletScenarios } from "./scenarios/wallet.ts";
@@ -73,4 +74,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
   describe("14. a wallet that asks", () => walletScenarios(current));
   describe("15. the installable app and its pushes", () => pushScenarios(current));
+  describe("16. session keys that rotate", () => sessionKeyScenarios(current));
 });

@@ -49,10 +49,15 @@ export function useCreateGame(
       moveTimeout: draft.moveTimeout,
       invitees: draft.invitees,
     };
-    const grant = session && address ? sessionGrant(hall, address, session) : null;
+    const grant = session && address ? await sessionGrant(hall, address, session) : null;
     const request =
       session && grant
-        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
+        ? hallCall(
+            hall.address,
+            "createGameWithSession",
+            [config, grant, grant.consent],
+            session.value,
+          )
         : hallCall(hall.address, "createGame", [config], payment.value);
     let receipt;
     // A wallet that batches (EIP-5792) approves and opens the table in one confirmation.

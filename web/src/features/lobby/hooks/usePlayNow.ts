@@ -148,12 +148,17 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
       });
     // The session's value with this table's own bet.
     const session = offer && sessionOffer({ ...offer, token: prefs.token, bet });
-    const grant = session ? sessionGrant(hall, me, session) : null;
+    const grant = session ? await sessionGrant(hall, me, session) : null;
     if (choice.kind === "join") {
       setStep("join");
       const receipt = await tx.run(
         session && grant
-          ? hallCall(hall.address, "joinGameWithSession", [choice.gameId, grant], session.value)
+          ? hallCall(
+              hall.address,
+              "joinGameWithSession",
+              [choice.gameId, grant, grant.consent],
+              session.value,
+            )
           : hallCall(hall.address, "joinGame", [choice.gameId], native ? bet : 0n),
       );
       setStep("idle");
@@ -176,7 +181,12 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
     };
     const receipt = await tx.run(
       session && grant
-        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
+        ? hallCall(
+            hall.address,
+            "createGameWithSession",
+            [config, grant, grant.consent],
+            session.value,
+          )
         : hallCall(hall.address, "createGame", [config], native ? bet : 0n),
     );
     if (!receipt) return setStep("idle");

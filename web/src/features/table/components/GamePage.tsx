@@ -11,7 +11,6 @@ import { useGame } from "../hooks/useGame.ts";
 import { LobbyPanel } from "./LobbyPanel.tsx";
 import { PlayPanel } from "./PlayPanel.tsx";
 import { ResultsPanel } from "./ResultsPanel.tsx";
-import { SessionPayoutFor } from "./SessionStatus.tsx";
 
 /** /games/:id: the lobby while it fills, the table while it runs, the results at the end. */
 export function GamePage() {
@@ -109,14 +108,6 @@ export function GamePage() {
               Your refund: <strong>{formatTokenAmount(refund, token, 6)}</strong>, added to your
               credit in the hall.
             </p>
-          )}
-          {game.me && (
-            <SessionPayoutFor
-              hall={hall}
-              me={game.me}
-              gameId={gameId}
-              token={view.config.token ?? NATIVE}
-            />
           )}
           <Credits tokens={[view.config.token ?? NATIVE]} title="Ready to withdraw" />
           <Link to="/games">Back to the tables</Link>

@@ -102,10 +102,15 @@ export function LobbyPanel({
   const join = () =>
     holdLabel(async () => {
       tx.reset();
-      const grant = withKey && offer && me ? sessionGrant(hall, me, offer) : null;
+      const grant = withKey && offer && me ? await sessionGrant(hall, me, offer) : null;
       const request =
         offer && grant
-          ? hallCall(hall.address, "joinGameWithSession", [gameId, grant], offer.value)
+          ? hallCall(
+              hall.address,
+              "joinGameWithSession",
+              [gameId, grant, grant.consent],
+              offer.value,
+            )
           : hallCall(hall.address, "joinGame", [gameId], payment.value);
       // A wallet that batches (EIP-5792) approves and joins in one confirmation.
       const batched = payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId));
