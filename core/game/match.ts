@@ -1,0 +1,110 @@
+/**
+ * A match's standings, as the hall scores it (issue 33): one pure function that DiceHall's rule
+ * mirrors, shared by practice, the live table, the end screen and the indexer.
+ *
+ * - Each game's winners are its highest totals; a tied game is a win for each of them.
+ * - The match goes to the most games won; a tie on games goes to the highest total of points over
+ *   all games; still tied, the pot is split among them.
+ * - A player who forfeited (timed out in any game) plays no more games and cannot win; they stand
+ *   below everyone who has not.
+ *
+ * Players are given by index (a seat in practice, a position in the match's player list on chain),
+ * so the function needs no addresses; `indexOfPlayer` below maps accounts to indexes.
+ */
+
+export interface MatchGameScore {
+  /** Each player's total in this game, by player index (a player who sat it out scores 0). */
+  totals: readonly number[];
+  /** The indexes of this game's winners (several on a tie). */
+  winners: readonly number[];
+}
+
+export interface MatchStanding {
+  index: number;
+  /** Games won; a tied game counts as a win for each of its winners. */
+  wins: number;
+  /** Total of points over the games played so far. */
+  points: number;
+  best: number | null;
+  average: number | null;
+  forfeited: boolean;
+  /** 1-based; players level on wins and points (and forfeit) share a place. */
+  place: number;
+}
+
+export interface MatchStandingsResult {
+  /** Best first: most wins, then most points; forfeited players last; ties by index. */
+  rows: MatchStanding[];
+  /**
+   * The players in first place, by index in ascending order: the match's winners once every game is
+   * played (several = the pot is split), the leaders before that. Empty before any game ends, or
+   * when every player forfeited.
+   */
+  leaders: number[];
+}
+
+export function matchStandings(
+  playerCount: number,
+  games: readonly MatchGameScore[],
+  forfeited: readonly number[] = [],
+): MatchStandingsResult {
+  const rows: MatchStanding[] = Array.from({ length: playerCount }, (_, index) => {
+    const mine = games.map((g) => g.totals[index] ?? 0);
+    const points = mine.reduce((a, b) => a + b, 0);
+    return {
+      index,
+      wins: games.filter((g) => g.winners.includes(index)).length,
+      points,
+      best: mine.length ? Math.max(...mine) : null,
+      average: mine.length ? points / mine.length : null,
+      forfeited: forfeited.includes(index),
+      place: 0,
+    };
+  });
+  rows.sort(
+    (a, b) =>
+      Number(a.forfeited) - Number(b.forfeited) ||
+      b.wins - a.wins ||
+      b.points - a.points ||
+      a.index - b.index,
+  );
+  rows.forEach((row, i) => {
+    const prev = rows[i - 1];
+    const level =
+      prev &&
+      prev.forfeited === row.forfeited &&
+      prev.wins === row.wins &&
+      prev.points === row.points;
+    row.place = level ? prev.place : i + 1;
+  });
+  const leaders =
+    games.length === 0
+      ? []
+      : rows
+          .filter((r) => r.place === 1 && !r.forfeited)
+          .map((r) => r.index)
+          .sort((a, b) => a - b);
+  return { rows, leaders };
+}
+
+/** A game's winners from its totals: every player on the highest total (by index). */
+export function gameWinners(totals: readonly number[], eligible?: readonly boolean[]): number[] {
+  const open = totals.map((t, i) => (eligible && !eligible[i] ? -1 : t));
+  const best = Math.max(...open);
+  return best < 0 ? [] : open.flatMap((t, i) => (t === best ? [i] : []));
+}
+
+/** "Game 2 of 5", or "" for a single game. */
+export function gameOfMatch(game: number, games: number): string {
+  return games > 1 ? `Game ${game} of ${games}` : "";
+}
+
+/**
+ * The score line from one player's side: "you 1 – 0 Bob" for two, "you 2 · Bob 1 · Carol 0" for
+ * more (games won), in the order given.
+ */
+export function scoreLine(entries: readonly { name: string; wins: number }[]): string {
+  if (entries.length === 2)
+    return `${entries[0].name} ${entries[0].wins} – ${entries[1].wins} ${entries[1].name}`;
+  return entries.map((e) => `${e.name} ${e.wins}`).join(" · ");
+}
