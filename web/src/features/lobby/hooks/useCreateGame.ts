@@ -18,6 +18,8 @@ export interface NewGame {
   joinWindow: number;
   moveTimeout: number;
   invitees: Address[];
+  /** Games in the match, 1–10 (issue 33); absent = 1, a single game. */
+  games?: number;
 }
 
 /**
