@@ -84,6 +84,19 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
             : "wins";
       return `Game over: ${winners} ${verb}, ${amount(entry.payoutEach)}${entry.winners.length > 1 ? " each" : ""}.`;
     }
+    case "matchCreated":
+      return `A match of ${entry.games} games at this table for one stake: the most games won takes the pot, then the most points.`;
+    case "gameEnded": {
+      const head = `Game ${entry.number} over:`;
+      if (entry.winners.length === 0) return `${head} nobody is left to win it.`;
+      const best =
+        entry.totals[
+          entry.players.findIndex((p) => p.toLowerCase() === entry.winners[0].toLowerCase())
+        ];
+      const winners = list(entry.winners.map(name));
+      if (entry.winners.length > 1) return `${head} ${winners} tie with ${best}, a win for each.`;
+      return `${head} ${winners} ${name(entry.winners[0]) === "You" ? "win" : "wins"} with ${best}.`;
+    }
     case "cancelled":
       return entry.calledOff
         ? "The game was called off: every player still in gets an equal share of the pot back, with no house fee."

@@ -51,6 +51,8 @@ interface EntryBase {
   blockNumber: bigint;
   logIndex: number;
   round: number;
+  /** The game of the match this entry belongs to (1-based; always 1 for a single game). */
+  game: number;
 }
 
 export type LogEntry = EntryBase &
@@ -80,6 +82,14 @@ export type LogEntry = EntryBase &
         dice: number[] | null;
       }
     | { kind: "forfeited"; player: Address }
+    | { kind: "matchCreated"; games: number }
+    | {
+        kind: "gameEnded";
+        number: number;
+        players: Address[];
+        totals: bigint[];
+        winners: Address[];
+      }
     | { kind: "finished"; winners: Address[]; payoutEach: bigint; houseFee: bigint }
     | { kind: "cancelled"; calledOff: boolean }
   );
@@ -90,6 +100,29 @@ export interface GameResult {
   winners: Address[];
   payoutEach: bigint;
   houseFee: bigint;
+}
+
+/** One finished game of a match, as its end event says. */
+export interface MatchGameResult {
+  /** 1-based. */
+  number: number;
+  /** That game's turn order, forfeited players included. */
+  players: Address[];
+  totals: bigint[];
+  /** That game's highest totals among the players still in (several on a tie). */
+  winners: Address[];
+}
+
+/**
+ * A match (issue 33): `length` games at one table for one stake. A single game is a match of
+ * length 1, whose one game ends with GameFinished alone.
+ */
+export interface MatchProgress {
+  length: number;
+  /** The game being played, or the last one once the match is over (1-based). */
+  number: number;
+  /** The games finished so far, in order. */
+  games: MatchGameResult[];
 }
 
 export interface GameState {
@@ -123,6 +156,7 @@ export interface GameState {
   /** The latest DiceRolled of the game. */
   lastRoll: RollRecord | null;
   result: GameResult | null;
+  match: MatchProgress;
   log: LogEntry[];
   /** Position of the last applied log; older or equal logs are ignored. */
   applied: { blockNumber: bigint; logIndex: number } | null;
@@ -157,6 +191,7 @@ export function initialGameState(gameId: bigint): GameState {
     pendingRoll: null,
     lastRoll: null,
     result: null,
+    match: { length: 1, number: 1, games: [] },
     log: [],
     applied: null,
   };
@@ -214,6 +249,7 @@ function withEntry(state: GameState, log: HallLog, data: EntryData): GameState {
     blockNumber: log.blockNumber,
     logIndex: log.logIndex,
     round: state.round,
+    game: state.match.number,
     ...data,
   } as LogEntry;
   return { ...state, log: [...state.log, entry] };

@@ -1,3 +1,6 @@
+import type { Address } from "viem";
+import { sameAddress, type GameState } from "./gameState.ts";
+
 /**
  * A match's standings, as the hall scores it (issue 33): one pure function that DiceHall's rule
  * mirrors, shared by practice, the live table, the end screen and the indexer.
@@ -107,4 +110,65 @@ export function scoreLine(entries: readonly { name: string; wins: number }[]): s
   if (entries.length === 2)
     return `${entries[0].name} ${entries[0].wins} – ${entries[1].wins} ${entries[1].name}`;
   return entries.map((e) => `${e.name} ${e.wins}`).join(" · ");
+}
+
+// ------------------------------------------------------------------ a match on chain
+
+/**
+ * The match's players, in a fixed order for its standings (the first game's turn order, then
+ * anyone seen later), each game's scores by that order, and who forfeited.
+ */
+export interface MatchTable {
+  players: Address[];
+  games: MatchGameScore[];
+  forfeited: number[];
+}
+
+export function matchTableOf(state: GameState): MatchTable {
+  const players: Address[] = [];
+  const indexOf = (p: Address): number => {
+    const i = players.findIndex((q) => sameAddress(p, q));
+    if (i >= 0) return i;
+    players.push(p);
+    return players.length - 1;
+  };
+  for (const game of state.match.games) for (const p of game.players) indexOf(p);
+  for (const p of state.result?.players ?? state.players) indexOf(p);
+  const games = state.match.games.map((game) => {
+    const totals = players.map(() => 0);
+    game.players.forEach((p, i) => (totals[indexOf(p)] = Number(game.totals[i] ?? 0n)));
+    return { totals, winners: game.winners.map(indexOf) };
+  });
+  const forfeited = state.forfeited.map(indexOf);
+  return { players, games, forfeited };
+}
+
+/** Whether the table plays a match of several games (as opposed to one game). */
+export const isMatch = (state: Pick<GameState, "match">): boolean => state.match.length > 1;
+
+/**
+ * "Game 2 of 5 · you 1 – 0 Bob": where a match stands, from `me`'s side (first when seated), in
+ * games won; null for a single game.
+ */
+export function matchLine(
+  state: GameState,
+  name: (a: Address) => string,
+  me?: Address,
+): string | null {
+  if (!isMatch(state)) return null;
+  const { players, games, forfeited } = matchTableOf(state);
+  const { rows } = matchStandings(players.length, games, forfeited);
+  const wins = new Map(rows.map((r) => [r.index, r.wins]));
+  const mine = players.findIndex((p) => sameAddress(p, me));
+  const all = players.map((_, i) => i);
+  const order = mine >= 0 ? [mine, ...all.filter((i) => i !== mine)] : all;
+  const entries = order.map((i) => ({
+    name: i === mine ? "you" : name(players[i]),
+    wins: wins.get(i) ?? 0,
+  }));
+  const over = state.status === "finished" || state.status === "cancelled";
+  const game = over
+    ? `${state.match.games.length} of ${state.match.length} games played`
+    : gameOfMatch(state.match.number, state.match.length);
+  return `${game} · ${scoreLine(entries)}`;
 }
