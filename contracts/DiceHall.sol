@@ -54,27 +54,67 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     // ================================================================== lobby
 
     /// @inheritdoc IDiceHall
-    function createGame(
-        GameConfig calldata cfg
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _collectBet(cfg.token, cfg.bet, msg.value);
+    function createGame(GameConfig calldata cfg) external payable returns (uint256) {
+        return _createPaid(cfg, 1);
     }
 
     /// @inheritdoc IDiceHall
-    function createGameFromCredit(
-        GameConfig calldata cfg
-    ) external whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256) {
+        return _createPaid(cfg, games);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createGameFromCredit(GameConfig calldata cfg) external returns (uint256) {
+        return _createFromCredit(cfg, 1);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256) {
+        return _createFromCredit(cfg, games);
     }
 
     /// @inheritdoc IDiceHall
     function createGameWithSession(
         GameConfig calldata cfg,
         SessionGrant calldata grant
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
+    ) external payable returns (uint256) {
+        return _createWithSession(cfg, 1, grant);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant
+    ) external payable returns (uint256) {
+        return _createWithSession(cfg, games, grant);
+    }
+
+    /// @dev createGame and createMatch: the bet paid with the call.
+    function _createPaid(
+        GameConfig calldata cfg,
+        uint8 games
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg, games);
+        _collectBet(cfg.token, cfg.bet, msg.value);
+    }
+
+    /// @dev createGameFromCredit and createMatchFromCredit.
+    function _createFromCredit(
+        GameConfig calldata cfg,
+        uint8 games
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg, games);
+        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    }
+
+    /// @dev createGameWithSession and createMatchWithSession.
+    function _createWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg, games);
         _payWithSession(cfg.token, cfg.bet, grant);
     }
 
@@ -99,8 +139,10 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         _payWithSession(token, bet, grant);
     }
 
-    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet.
-    function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
+    /// @dev Opens the lobby of a match of `games` games (1 = a single game), the caller in seat 0; the caller's
+    /// wrapper takes the bet.
+    function _createGame(GameConfig calldata cfg, uint8 games) private returns (uint256 gameId) {
+        if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -126,6 +168,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.status = GameStatus.Open;
         g.joined = 1;
         g.feeBps = s.houseFeeBps;
+        g.games = games;
+        g.game = 1;
         g.clock = uint64(block.timestamp + cfg.joinWindow);
         g.moveTimeout = cfg.moveTimeout;
         _fixEntropySettings(g, s, b.callOffWindow);
@@ -144,6 +188,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             cfg.ruleSet,
             cfg.invitees.length != 0
         );
+        if (games != 1) emit MatchCreated(gameId, games);
         for (uint256 i; i < cfg.invitees.length; ++i) emit PlayerInvited(gameId, cfg.invitees[i]);
     }
 
