@@ -5,6 +5,7 @@ import type { HallLog } from "../events/hallEvents.ts";
 import type { RuleSetId } from "../rules/ruleSets.ts";
 import { coachRecordOf } from "./coachRecord.ts";
 import { foldGame } from "./gameState.ts";
+import { foldMatchGame } from "./match.ts";
 
 /**
  * A finished game's review by the coach from its events alone (what the indexer stores for every
@@ -68,8 +69,10 @@ export function analyseGameLogs(
   gameId: bigint,
   logs: readonly HallLog[],
   tableOf: (ruleSet: RuleSetId) => SolverTable,
+  /** For a match: which of its games (each game of a match is analysed as a game of its own). */
+  game?: number,
 ): AnalysedGame | null {
-  const state = foldGame(gameId, logs);
+  const state = game ? foldMatchGame(gameId, logs, game) : foldGame(gameId, logs);
   if (state.status !== "finished") return null;
   const record = coachRecordOf(state);
   if (!record) return null;

@@ -280,6 +280,13 @@ function reduce(state: GameState, log: GameLog): GameState {
         isPrivate,
       });
     }
+    case "MatchCreated": {
+      const games = log.args.games;
+      return withEntry({ ...state, match: { ...state.match, length: games } }, log, {
+        kind: "matchCreated",
+        games,
+      });
+    }
     case "PlayerInvited": {
       const { invitee } = log.args;
       if (state.invitees.some((p) => sameAddress(p, invitee))) return state;
@@ -319,7 +326,10 @@ function reduce(state: GameState, log: GameLog): GameState {
         turn: order.length ? { player: order[0], rollsUsed: 0, dice: null } : null,
       };
       // The seats in join order are what the draw shuffled: verify.ts recomputes the draw from them.
-      return withEntry(next, log, { kind: "started", order, joinOrder: state.players });
+      // In a match, every game's draw shuffles the seats in join order, which the first draw kept.
+      const firstDraw = state.log.find((e) => e.kind === "started");
+      const joinOrder = firstDraw?.kind === "started" ? firstDraw.joinOrder : state.players;
+      return withEntry(next, log, { kind: "started", order, joinOrder });
     }
     case "RollRequested": {
       const { player, sequenceNumber, keepMask } = log.args;
@@ -401,6 +411,37 @@ function reduce(state: GameState, log: GameLog): GameState {
         player,
       });
       return wasCurrent ? passTurn(next) : next;
+    }
+    case "MatchGameFinished": {
+      // One game of a match ends; the next (if any) starts in the same transaction, with blank
+      // sheets and its order undrawn until its first roll. The fold keeps the ended game's sheets
+      // (a replay's last step shows them) until that roll's GameStarted gives fresh ones.
+      const { game, players, totals, winners } = log.args;
+      const ended: MatchGameResult = {
+        number: game,
+        players: [...players],
+        totals: [...totals],
+        winners: [...winners],
+      };
+      const games = [...state.match.games.filter((g) => g.number !== game), ended];
+      const more = game < state.match.length && state.status === "running";
+      const entered = withEntry({ ...state, match: { ...state.match, games } }, log, {
+        kind: "gameEnded",
+        number: game,
+        players: ended.players,
+        totals: ended.totals,
+        winners: ended.winners,
+      });
+      return {
+        ...entered,
+        match: { ...entered.match, number: more ? game + 1 : game },
+        orderDrawn: false,
+        currentSeat: null,
+        turn: null,
+        pendingRoll: null,
+        rollOut: null,
+        round: more ? 1 : state.round,
+      };
     }
     case "GameFinished": {
       const { players, totals, winners, payoutEach, houseFee } = log.args;

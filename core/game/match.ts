@@ -1,5 +1,6 @@
 import type { Address } from "viem";
-import { sameAddress, type GameState } from "./gameState.ts";
+import { isGameLog, mergeLogs, type GameLog, type HallLog } from "../events/hallEvents.ts";
+import { applyEvent, initialGameState, sameAddress, type GameState } from "./gameState.ts";
 
 /**
  * A match's standings, as the hall scores it (issue 33): one pure function that DiceHall's rule
@@ -171,4 +172,80 @@ export function matchLine(
     ? `${state.match.games.length} of ${state.match.length} games played`
     : gameOfMatch(state.match.number, state.match.length);
   return `${game} · ${scoreLine(entries)}`;
+}
+
+// ------------------------------------------------------------------ each game of a match
+
+/**
+ * How a game of a match is named (issue 33): by its match's id and its number, `12` for a single
+ * game and `12.3` for game 3 of match 12. Each game of a match is a game of its own for replays,
+ * the coach, the analysis and the ratings; the match (the contract's id) holds the stake.
+ */
+export function matchGameKey(gameId: bigint, game: number, length: number): string {
+  return length > 1 ? `${gameId}.${game}` : String(gameId);
+}
+
+/** The parts of a game key ("12" or "12.3"), or null when it is not one. */
+export function parseMatchGameKey(text: string): { gameId: bigint; game: number | null } | null {
+  const m = /^(\d{1,78})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const game = m[2] === undefined ? null : Number(m[2]);
+  if (game !== null && (game < 1 || game > 10)) return null;
+  return { gameId: BigInt(m[1]), game };
+}
+
+/** Events of the table itself, before and between games, that every game of the match keeps. */
+const TABLE_EVENTS = new Set<string>([
+  "GameCreated",
+  "MatchCreated",
+  "PlayerInvited",
+  "PlayerJoined",
+  "PlayerLeft",
+]);
+
+/**
+ * The logs of game `game` of match `gameId` as a game of its own: the table's opening (created,
+ * invited, joined, left) and the forfeits of earlier games, then that game's own logs, from the
+ * end of the game before to its MatchGameFinished. A single game's logs are all of them.
+ */
+export function matchGameLogs(logs: readonly HallLog[], gameId: bigint, game: number): HallLog[] {
+  const mine = mergeLogs(logs).filter((l) => isGameLog(l) && l.args.gameId === gameId) as GameLog[];
+  const out: HallLog[] = [];
+  let number = 1;
+  for (const log of mine) {
+    if (TABLE_EVENTS.has(log.eventName)) out.push(log);
+    else if (number === game) out.push(log);
+    else if (number < game && log.eventName === "PlayerForfeited") out.push(log);
+    if (log.eventName === "MatchGameFinished") number = log.args.game + 1;
+  }
+  return out;
+}
+
+/**
+ * Game `game` of a match, folded as a game of its own (see matchGameLogs): once its
+ * MatchGameFinished is in, it is "finished" with that game's players, totals and winners as its
+ * result (no payout: the match pays once, at its end), its sheets as they ended. For a single
+ * game (or a match's game 1 read as the whole), foldGame's own.
+ */
+export function foldMatchGame(gameId: bigint, logs: readonly HallLog[], game: number): GameState {
+  const slice = matchGameLogs(logs, gameId, game);
+  const start = initialGameState(gameId);
+  const state = slice.reduce(applyEvent, { ...start, match: { ...start.match, number: game } });
+  if (state.match.length <= 1) return state;
+  const ended = state.match.games.find((g) => g.number === game);
+  if (!ended) return { ...state, match: { ...state.match, number: game } };
+  return {
+    ...state,
+    status: "finished",
+    // Its order was drawn (the next game's undrawn order is not this game's).
+    orderDrawn: state.log.some((e) => e.kind === "started"),
+    match: { ...state.match, number: game },
+    result: {
+      players: ended.players,
+      totals: ended.totals,
+      winners: ended.winners,
+      payoutEach: 0n,
+      houseFee: 0n,
+    },
+  };
 }
