@@ -417,8 +417,8 @@ export function CreateGameForm({
         <div className="summary" aria-live="off">
           <p>
             You pay <strong>{formatTokenAmount(bet, token, 6)}</strong> now
-            {games > 1 ? ` for the whole match of ${games} games` : ""} and hold seat 1. Pot
-            when full: {formatTokenAmount(pot, token, 6)}
+            {games > 1 ? ` for the whole match of ${games} games` : ""} and hold seat 1. Pot when
+            full: {formatTokenAmount(pot, token, 6)}
             {settings.houseFeeBps > 0 && fee !== null && (
               <>
                 , house fee {settings.houseFeeBps / 100}% ({formatTokenAmount(fee, token, 6)})
