@@ -90,7 +90,14 @@ export type LogEntry = EntryBase &
         totals: bigint[];
         winners: Address[];
       }
-    | { kind: "finished"; winners: Address[]; payoutEach: bigint; houseFee: bigint }
+    | {
+        kind: "finished";
+        winners: Address[];
+        payoutEach: bigint;
+        houseFee: bigint;
+        /** The end of a match of several games (its winners the match's). */
+        match?: boolean;
+      }
     | { kind: "cancelled"; calledOff: boolean }
   );
 
@@ -466,6 +473,7 @@ function reduce(state: GameState, log: GameLog): GameState {
         winners: [...winners],
         payoutEach,
         houseFee,
+        ...(state.match.length > 1 && { match: true }),
       });
     }
     case "GameCancelled": {

@@ -249,3 +249,9 @@ export function foldMatchGame(gameId: bigint, logs: readonly HallLog[], game: nu
     },
   };
 }
+
+/** The game of a match a page's `?game=` names (1–10), or null for the whole table. */
+export function matchGameParam(search: URLSearchParams): number | null {
+  const raw = search.get("game");
+  return raw && /^(10|[1-9])$/.test(raw) ? Number(raw) : null;
+}
