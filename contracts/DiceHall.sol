@@ -55,22 +55,24 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @inheritdoc IDiceHall
     function createGame(GameConfig calldata cfg) external payable returns (uint256) {
-        return _createPaid(cfg, 1);
+        return _createPaid(cfg);
     }
 
     /// @inheritdoc IDiceHall
     function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256) {
-        return _createPaid(cfg, games);
+        _setMatchGames(games);
+        return _createPaid(cfg);
     }
 
     /// @inheritdoc IDiceHall
     function createGameFromCredit(GameConfig calldata cfg) external returns (uint256) {
-        return _createFromCredit(cfg, 1);
+        return _createFromCredit(cfg);
     }
 
     /// @inheritdoc IDiceHall
     function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256) {
-        return _createFromCredit(cfg, games);
+        _setMatchGames(games);
+        return _createFromCredit(cfg);
     }
 
     /// @inheritdoc IDiceHall
@@ -78,7 +80,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         GameConfig calldata cfg,
         SessionGrant calldata grant
     ) external payable returns (uint256) {
-        return _createWithSession(cfg, 1, grant);
+        return _createWithSession(cfg, grant);
     }
 
     /// @inheritdoc IDiceHall
@@ -87,35 +89,39 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         uint8 games,
         SessionGrant calldata grant
     ) external payable returns (uint256) {
-        return _createWithSession(cfg, games, grant);
+        _setMatchGames(games);
+        return _createWithSession(cfg, grant);
     }
 
     /// @dev createGame and createMatch: the bet paid with the call.
     function _createPaid(
-        GameConfig calldata cfg,
-        uint8 games
+        GameConfig calldata cfg
     ) private whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg, games);
+        gameId = _createGame(cfg);
         _collectBet(cfg.token, cfg.bet, msg.value);
     }
 
-    /// @dev createGameFromCredit and createMatchFromCredit.
+    /// @dev createGameFromCredit and createMatchFromCredit: the bet from the caller's credit.
     function _createFromCredit(
-        GameConfig calldata cfg,
-        uint8 games
+        GameConfig calldata cfg
     ) private whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg, games);
+        gameId = _createGame(cfg);
         _spendCredit(cfg.token, msg.sender, cfg.bet);
     }
 
     /// @dev createGameWithSession and createMatchWithSession.
     function _createWithSession(
         GameConfig calldata cfg,
-        uint8 games,
         SessionGrant calldata grant
     ) private whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg, games);
+        gameId = _createGame(cfg);
         _payWithSession(cfg.token, cfg.bet, grant);
+    }
+
+    /// @dev The match length the lobby opened next in this call gets (read and cleared by _createGame).
+    function _setMatchGames(uint8 games) private {
+        if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
+        _matchGames = games;
     }
 
     /// @inheritdoc IDiceHall
@@ -139,10 +145,12 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         _payWithSession(token, bet, grant);
     }
 
-    /// @dev Opens the lobby of a match of `games` games (1 = a single game), the caller in seat 0; the caller's
-    /// wrapper takes the bet.
-    function _createGame(GameConfig calldata cfg, uint8 games) private returns (uint256 gameId) {
-        if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
+    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet. A match of the length a
+    /// createMatch call set, else a single game.
+    function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
+        uint8 games = _matchGames;
+        if (games == 0) games = 1;
+        else _matchGames = 0;
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -459,7 +467,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.forfeited |= uint8(1 << seat);
         emit PlayerForfeited(gameId, player);
 
-        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _settle(gameId, g);
+        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _endGame(gameId, g);
         else _passTurn(gameId, g);
     }
 
@@ -863,7 +871,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The first roll's number draws the turn order (so no one can choose it by when or how they join);
-    /// its dice are the first player's. Returns that player.
+    /// its dice are the first player's (in a match, the first who has not forfeited). Returns that player.
     function _drawOrder(
         uint256 gameId,
         Game storage g,
@@ -875,7 +883,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address[] memory ordered = new address[](seats);
         for (uint256 i; i < seats; ++i) ordered[i] = g.players[TurnOrder.at(order, i)];
         emit GameStarted(gameId, ordered);
-        return ordered[0];
+        // A later game of a match: whoever forfeited in an earlier one has no turn.
+        uint8 forfeited = g.forfeited;
+        if (forfeited == 0) return ordered[0];
+        uint8 turn;
+        while ((forfeited >> TurnOrder.at(order, turn)) & 1 == 1) ++turn;
+        g.turn = turn;
+        return ordered[turn];
     }
 
     /// @dev Moves the turn to the next seat that has not forfeited; settles after the last round.
@@ -883,7 +897,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         (uint8 turn, bool wrapped) = TurnOrder.next(g.order, g.turn, g.forfeited, g.seats);
         if (wrapped) {
             if (g.round == Scoring.boxCount(g.ruleSet)) {
-                _settle(gameId, g);
+                _endGame(gameId, g);
                 return;
             }
             // round < box count <= 16
@@ -893,6 +907,23 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.turn = turn;
         g.clock = uint64(block.timestamp + g.moveTimeout);
+    }
+
+    /// @dev A game is over (its last box filled, or one player left): a single game settles here; a match's game
+    /// ends in DiceHallAdmin (its standings, then the next game or the match's settlement).
+    function _endGame(uint256 gameId, Game storage g) private {
+        if (g.games == 1) {
+            _settle(gameId, g);
+            return;
+        }
+        (bool ok, bytes memory reason) = ADMIN.delegatecall(
+            abi.encodeCall(DiceHallAdmin.endMatchGame, (gameId))
+        );
+        if (!ok) {
+            assembly ("memory-safe") {
+                revert(add(reason, 32), mload(reason))
+            }
+        }
     }
 
     /// @dev Totals, winners (ties split the pot), the house fee, and the payouts as credits.
@@ -955,12 +986,6 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             remainder = 0;
         }
         emit GameCancelled(gameId);
-    }
-
-    function _credit(address token, address account, uint256 amount) private {
-        if (amount == 0) return;
-        _credits[token][account] += amount;
-        emit Credited(token, account, amount);
     }
 
     /// @dev Takes the bet: the exact native `value`, or exactly `bet` tokens (fee-on-transfer tokens are refused).

@@ -58,7 +58,7 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint16 feeBps;
         uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
         uint8 forfeited; // bit j set = the player at join index j forfeited (for the rest of the match)
-        uint8 games; // the match length, 1..MAX_GAMES
+        uint8 games; // the match length, 1..MAX_GAMES (1 = a single game)
         uint8 game; // the game being played, 1..games
         // slot 1: everything the Entropy callback reads and writes of the game
         // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
@@ -122,6 +122,10 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     }
 
     IEntropyV2 internal immutable ENTROPY;
+    /// @dev The length of the match a createMatch call is opening, for the lobby code it shares with createGame
+    /// (0 there: a single game). A transient word rather than an argument: passed as an argument, the constant 1
+    /// of the createGame calls made the optimizer copy the lobby code into each of them (2 KB over EIP-170).
+    uint8 internal transient _matchGames;
 
     Settings internal _settings;
     TimeBounds internal _bounds;
@@ -159,5 +163,11 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.
     function _callOffAt(Game storage g) internal view returns (uint64) {
         return uint64(g.rollSince) + g.callOffWindow;
+    }
+
+    function _credit(address token, address account, uint256 amount) internal {
+        if (amount == 0) return;
+        _credits[token][account] += amount;
+        emit IDiceHall.Credited(token, account, amount);
     }
 }
