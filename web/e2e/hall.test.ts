@@ -16,6 +16,7 @@ import { coachScenarios } from "./scenarios/coach.ts";
 import { edgeScenarios } from "./scenarios/edges.ts";
 import { entropyScenarios } from "./scenarios/entropy.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
+import { matchScenarios } from "./scenarios/match.ts";
 import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
@@ -68,4 +69,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("12. player pages", () => playerScenarios(current));
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
   describe("14. a wallet that asks", () => walletScenarios(current));
+  describe("15. a match of several games", () => matchScenarios(current));
 });
