@@ -80,9 +80,9 @@ contract DiceHallAdmin is DiceHallStorage {
         uint256 winnerCount;
         for (uint256 i; i < seats; ++i) {
             PlayerState s = states[i];
-            points[i] = s.points();
+            points[i] = s.matchPoints();
             if (s.forfeited()) continue;
-            uint256 wins = s.wins();
+            uint256 wins = s.matchWins();
             if (winnerCount == 0 || wins > bestWins || (wins == bestWins && points[i] > bestPoints)) {
                 (bestWins, bestPoints, winnerCount) = (wins, points[i], 1);
             } else if (wins == bestWins && points[i] == bestPoints) {
@@ -93,7 +93,8 @@ contract DiceHallAdmin is DiceHallStorage {
         uint256 w;
         for (uint256 i; i < seats; ++i) {
             PlayerState s = states[i];
-            if (!s.forfeited() && s.wins() == bestWins && points[i] == bestPoints) winners[w++] = players[i];
+            if (!s.forfeited() && s.matchWins() == bestWins && points[i] == bestPoints)
+                winners[w++] = players[i];
         }
 
         uint256 pot = uint256(g.bet) * seats;
@@ -213,8 +214,8 @@ contract DiceHallAdmin is DiceHallStorage {
             address p = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
             v.players[i] = p;
             PlayerState s = _sheets[gameId][p];
-            v.wins[i] = uint8(s.wins());
-            v.points[i] = s.points();
+            v.wins[i] = uint8(s.matchWins());
+            v.points[i] = s.matchPoints();
         }
         if (g.status != IDiceHall.GameStatus.Running) {
             if (g.status == IDiceHall.GameStatus.Open) v.deadline = g.clock;

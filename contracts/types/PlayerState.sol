@@ -84,11 +84,11 @@ library PlayerStateLibrary {
         return (PlayerState.unwrap(self) >> JOIN_INDEX_OFFSET) & JOIN_INDEX_MASK;
     }
 
-    function wins(PlayerState self) internal pure returns (uint256) {
+    function matchWins(PlayerState self) internal pure returns (uint256) {
         return (PlayerState.unwrap(self) >> WINS_OFFSET) & WINS_MASK;
     }
 
-    function points(PlayerState self) internal pure returns (uint256) {
+    function matchPoints(PlayerState self) internal pure returns (uint256) {
         return (PlayerState.unwrap(self) >> POINTS_OFFSET) & POINTS_MASK;
     }
 
@@ -104,7 +104,7 @@ library PlayerStateLibrary {
         uint256 s = PlayerState.unwrap(self);
         if (blank) s = (s >> SEAT_OFFSET) << SEAT_OFFSET;
         unchecked {
-            return PlayerState.wrap(s + ((won ? 1 : 0) << WINS_OFFSET) + (total << POINTS_OFFSET));
+            return PlayerState.wrap(s + (uint256(won ? 1 : 0) << WINS_OFFSET) + (total << POINTS_OFFSET));
         }
     }
 
