@@ -99,6 +99,12 @@ export const playerGame = onchainTable(
     forfeited: t.integer().notNull(),
     /** The total of a completed sheet; null when it does not count (see the fold). */
     total: t.integer(),
+    /**
+     * A match's (issue 33) points and completed sheets over all its games (`total` is then its best
+     * game's); null for a single game, whose are `total` and one sheet.
+     */
+    points: t.integer(),
+    completed: t.integer(),
     yahtzees: t.integer().notNull(),
     staked: t.bigint().notNull(),
     net: t.bigint().notNull(),

@@ -84,6 +84,9 @@ export function playerResults(game: FinishedGameInput): PlayerResult[] {
         won: sums.wins,
         forfeited: sums.forfeits,
         total: sums.best,
+        // A match: all its games' sheets (a single game's are its total and one sheet).
+        points: sums.completed > 1 ? sums.points : null,
+        completed: sums.completed > 1 ? sums.completed : null,
         yahtzees: sums.yahtzees,
         staked: sums.staked,
         net: sums.net,
