@@ -16,6 +16,7 @@ import { coachScenarios } from "./scenarios/coach.ts";
 import { edgeScenarios } from "./scenarios/edges.ts";
 import { entropyScenarios } from "./scenarios/entropy.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
+import { matchScenarios } from "./scenarios/match.ts";
 import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
@@ -75,4 +76,5 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("14. a wallet that asks", () => walletScenarios(current));
   describe("15. the installable app and its pushes", () => pushScenarios(current));
   describe("16. session keys that rotate", () => sessionKeyScenarios(current));
+  describe("17. a match of several games", () => matchScenarios(current));
 });

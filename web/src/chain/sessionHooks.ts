@@ -137,7 +137,10 @@ export function sessionOffer({
   };
 }
 
-/** The offer for a game of `boxes` boxes, at the prices of now; null until they are known. */
+/**
+ * The offer for a game of `boxes` boxes, or a match of `games` of them (one confirmation for the
+ * whole match), at the prices of now; null until they are known.
+ */
 export function useSessionOffer(
   game: {
     token: Address;
@@ -146,13 +149,14 @@ export function useSessionOffer(
     seats: number;
     joinWindow: number;
     moveTimeout: number;
+    games?: number;
   } | null,
   nowSec: number,
   rollFee?: bigint,
 ): SessionOffer | null {
   const prices = useSessionPrices(rollFee);
   if (!game || prices.gasPrice === undefined || prices.rollFee === undefined) return null;
-  const needs = gameSessionNeeds(game.boxes, prices.rollFee, prices.gasPrice);
+  const needs = gameSessionNeeds(game.boxes, prices.rollFee, prices.gasPrice, game.games ?? 1);
   const expiresAt = sessionExpiry({ nowSec, ...game });
   return sessionOffer({ needs, token: game.token, bet: game.bet, expiresAt });
 }

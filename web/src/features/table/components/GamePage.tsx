@@ -9,6 +9,7 @@ import { NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { refundOf } from "../hooks/resultWords.ts";
 import { useGame } from "../hooks/useGame.ts";
 import { LobbyPanel } from "./LobbyPanel.tsx";
+import { MatchLine, MatchPanel } from "./MatchPanel.tsx";
 import { PlayPanel } from "./PlayPanel.tsx";
 import { ResultsPanel } from "./ResultsPanel.tsx";
 
@@ -91,10 +92,12 @@ export function GamePage() {
           </h1>
         </div>
         <p className="game__stakes">
-          {formatTokenAmount(view.config.bet, token, 6)} a seat · pot{" "}
+          {formatTokenAmount(view.config.bet, token, 6)} a seat
+          {view.games > 1 ? ` for a match of ${view.games} games` : ""} · pot{" "}
           {formatTokenAmount(view.pot, token, 6)}
         </p>
       </div>
+      {(status === "running" || status === "finished") && <MatchLine game={game} />}
       {status === "open" && (
         <LobbyPanel game={game} gameId={gameId} justCreated={search.get("created") === "1"} />
       )}
@@ -114,6 +117,9 @@ export function GamePage() {
         </section>
       )}
       {(status === "running" || status === "finished") && <PlayPanel game={game} gameId={gameId} />}
+      {(status === "running" || status === "finished" || status === "cancelled") && (
+        <MatchPanel game={game} gameId={gameId} />
+      )}
     </div>
   );
 }

@@ -59,6 +59,8 @@ export function LobbyPanel({
           // The game starts when the last seat fills: no join window to wait through.
           joinWindow: 0,
           moveTimeout: view.config.moveTimeout,
+          // A match: one key for every game of it (one confirmation for the whole match).
+          games: view.games,
         }
       : null,
     Math.floor(now / 1000),

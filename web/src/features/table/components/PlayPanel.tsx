@@ -262,7 +262,11 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           credit={credit}
           rollFee={rollFee.data}
           gasPrice={prices.gasPrice}
-          boxesLeft={boxCount(view.config.ruleSet) - Math.max(0, view.round - 1)}
+          // In a match, the games after this one too: a top-up lasts to the match's end.
+          boxesLeft={
+            boxCount(view.config.ruleSet) * (view.games - view.gameNumber + 1) -
+            Math.max(0, view.round - 1)
+          }
           betweenMoves={
             sending === null && !(state?.pendingRoll && sameAddress(state.pendingRoll.player, me))
           }

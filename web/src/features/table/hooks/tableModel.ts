@@ -216,7 +216,7 @@ export function buildTableModel(input: ChainTableInput): TableModel {
         ? `${formatCountdown(deadline - nowMs)} left`
         : "time is up";
   let turnText: string;
-  if (status === "finished") turnText = "Game over.";
+  if (status === "finished") turnText = view.games > 1 ? "Match over." : "Game over.";
   else if (status === "cancelled")
     turnText = state.calledOff
       ? "This game was called off: the pot was shared among the players still in."
