@@ -11,6 +11,8 @@ interface IHevm {
     function warp(uint256 newTimestamp) external;
     function prank(address msgSender) external;
     function deal(address account, uint256 newBalance) external;
+    function addr(uint256 privateKey) external pure returns (address);
+    function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
 }
 
 IHevm constant HEVM = IHevm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -51,8 +53,9 @@ contract DiceHallHandler {
     TestToken public immutable token;
 
     address[] public actors;
-    /// @notice keys[i] is the session key actors[i] names (it holds no credit, ever).
+    /// @notice keys[i] is the session key actors[i] names (it holds no credit, ever); it signs with keyPks[i].
     address[] public keys;
+    uint256[] internal keyPks;
     uint256 public keyMoves;
     uint256[] public gameIds;
     mapping(uint256 gameId => GhostGame) public ghost;
@@ -81,7 +84,8 @@ contract DiceHallHandler {
         for (uint160 i = 1; i <= ACTORS; ++i) {
             address a = address(0xA000 + i);
             actors.push(a);
-            keys.push(address(0xB000 + i));
+            keyPks.push(0xB000 + i);
+            keys.push(HEVM.addr(0xB000 + i));
             HEVM.deal(a, 1e24);
             token.mint(a, 1e24);
             HEVM.prank(a);
@@ -163,7 +167,9 @@ contract DiceHallHandler {
                 refusal = reason;
             }
         } else {
-            try hall.createGameWithSession{value: value}(cfg, grant) returns (uint256 id) {
+            try hall.createGameWithSession{value: value}(cfg, grant, _consent(creator, grant)) returns (
+                uint256 id
+            ) {
                 return (true, id);
             } catch (bytes memory reason) {
                 refusal = reason;
@@ -189,7 +195,7 @@ contract DiceHallHandler {
                 return true;
             } catch {}
         } else {
-            try hall.joinGameWithSession{value: value}(id, grant) {
+            try hall.joinGameWithSession{value: value}(id, grant, _consent(player, grant)) {
                 return true;
             } catch {}
         }
@@ -209,8 +215,9 @@ contract DiceHallHandler {
             _deposit(player, t, bet);
             return (0, grant);
         }
-        grant = _grant(player, seed);
-        value = (t == 0 ? bet : 0) + grant.keyGas + (seed % 1e16);
+        uint256 extra = seed % 1e16;
+        grant = _grant(player, seed, extra);
+        value = (t == 0 ? bet : 0) + grant.keyGas + extra;
     }
 
     /// @dev Books a lobby move that went through: the bet went into escrow; what came in and went to a key.
@@ -229,15 +236,55 @@ contract DiceHallHandler {
         moneyOut[0] += grant.keyGas;
     }
 
-    /// @dev A grant for the player's own key, for 1 hour to 7 days.
-    function _grant(address player, uint256 seed) internal view returns (IDiceHall.SessionGrant memory) {
+    /// @dev A grant for the player's own key, for 1 hour to 7 days, setting aside roll fees out of `extra` (what
+    /// the call sends beyond the bet and the key's gas).
+    function _grant(
+        address player,
+        uint256 seed,
+        uint256 extra
+    ) internal view returns (IDiceHall.SessionGrant memory) {
         return
             IDiceHall.SessionGrant({
                 key: keys[_indexOf(player)],
                 expiresAt: uint64(block.timestamp + 1 hours + (seed % (7 days - 1 hours))),
-                feeAllowance: uint128(seed % 1e18),
+                feeAllowance: uint128((seed >> 160) % (extra + 1)),
                 keyGas: uint128((seed >> 64) % 1e15)
             });
+    }
+
+    /// @dev The player's key's EIP-712 consent to `grant` (core/contract/sessionConsent.ts builds the same).
+    function _consent(
+        address player,
+        IDiceHall.SessionGrant memory grant
+    ) internal view returns (bytes memory) {
+        bytes32 domain = keccak256(
+            abi.encode(
+                keccak256(
+                    "EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"
+                ),
+                keccak256("DiceHall"),
+                keccak256("1"),
+                block.chainid,
+                address(hall)
+            )
+        );
+        bytes32 structHash = keccak256(
+            abi.encode(
+                keccak256(
+                    "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
+                ),
+                player,
+                grant.key,
+                grant.expiresAt,
+                grant.feeAllowance,
+                grant.keyGas
+            )
+        );
+        (uint8 v, bytes32 r, bytes32 s) = HEVM.sign(
+            keyPks[_indexOf(player)],
+            keccak256(abi.encodePacked("\x19\x01", domain, structHash))
+        );
+        return abi.encodePacked(r, s, v);
     }
 
     function _deposit(address player, uint8 t, uint256 amount) internal {
@@ -313,10 +360,12 @@ contract DiceHallHandler {
             hall.revokeSession();
             return;
         }
-        IDiceHall.SessionGrant memory grant = _grant(player, seed);
-        uint256 value = grant.keyGas + ((seed >> 128) % 1e16);
+        uint256 extra = (seed >> 128) % 1e16;
+        IDiceHall.SessionGrant memory grant = _grant(player, seed, extra);
+        uint256 value = grant.keyGas + extra;
+        bytes memory consent = _consent(player, grant);
         HEVM.prank(player);
-        try hall.openSession{value: value}(grant) {
+        try hall.openSession{value: value}(grant, consent) {
             moneyIn[0] += value;
             moneyOut[0] += grant.keyGas;
         } catch {
@@ -329,8 +378,10 @@ contract DiceHallHandler {
         address player = _actor(actorSeed);
         uint8 t = uint8(tokenSeed % 2);
         address key = keys[actorSeed % ACTORS];
-        uint256 amount = hall.credits(_tokenAddress(t), player);
         bool active = hall.sessionPlayer(key) == player;
+        // For the coin, the session's unspent roll fees come with the credit.
+        uint256 amount =
+            hall.credits(_tokenAddress(t), player) + (t == 0 ? hall.session(player).feeAllowance : 0);
         HEVM.prank(key);
         try hall.withdrawFor(player, _tokenAddress(t)) {
             if (!active) _break("a key that is not active paid out");
@@ -457,6 +508,8 @@ contract DiceHallHandler {
             uint256 owed = escrow[t] + hall.treasury(_tokenAddress(t));
             for (uint256 i; i < ACTORS; ++i) {
                 owed += hall.credits(_tokenAddress(t), actors[i]);
+                // The roll fees set aside for a session, active or expired, are still the player's.
+                if (t == 0) owed += hall.session(actors[i]).feeAllowance;
                 require(hall.credits(_tokenAddress(t), keys[i]) == 0, "a session key holds credit");
             }
             require(held >= owed, "the hall holds less than escrow + credits + treasury");
@@ -483,6 +536,10 @@ contract DiceHallHandler {
             if (g.status == IDiceHall.GameStatus.Running) _break("a game could not be timed out to its end");
         }
         for (uint256 i; i < ACTORS; ++i) {
+            // Closing a session, active or expired, returns its unspent roll fees to credit.
+            HEVM.prank(actors[i]);
+            hall.revokeSession();
+            if (hall.session(actors[i]).feeAllowance != 0) _break("a revoked session kept its fees");
             _withdraw(actors[i], 0);
             _withdraw(actors[i], 1);
         }
@@ -525,7 +582,9 @@ contract DiceHallHandler {
                 : v.players[maskSeed % v.players.length];
         uint8 keepMask;
         if (v.entropyAttempts != 0) {
-            if (v.retryAt == 0 || block.timestamp < v.retryAt || block.timestamp >= v.callOffAt) return false;
+            // No request is accepted in the call-off window's last hour.
+            if (v.retryAt == 0 || block.timestamp < v.retryAt || block.timestamp + 1 hours >= v.callOffAt)
+                return false;
             keepMask = v.pendingKeepMask;
         } else {
             uint8 used = v.orderDrawn ? hall.getPlayer(id, player).rollsUsed : 0;
@@ -533,7 +592,7 @@ contract DiceHallHandler {
             keepMask = used == 0 ? 0 : uint8(maskSeed % 31);
         }
         address sender = _sender(player, maskSeed >> 8);
-        // A key sends nothing: the fee comes from its player's credit.
+        // A key sends nothing: the fee comes from its session's roll fees.
         if (sender != player) tip = 0;
         HEVM.prank(sender);
         try hall.roll{value: tip}(id, keepMask) {

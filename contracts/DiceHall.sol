@@ -54,28 +54,77 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     // ================================================================== lobby
 
     /// @inheritdoc IDiceHall
-    function createGame(
-        GameConfig calldata cfg
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _collectBet(cfg.token, cfg.bet, msg.value);
+    function createGame(GameConfig calldata cfg) external payable returns (uint256) {
+        return _createPaid(cfg);
     }
 
     /// @inheritdoc IDiceHall
-    function createGameFromCredit(
-        GameConfig calldata cfg
-    ) external whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256) {
+        _setMatchGames(games);
+        return _createPaid(cfg);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createGameFromCredit(GameConfig calldata cfg) external returns (uint256) {
+        return _createFromCredit(cfg);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256) {
+        _setMatchGames(games);
+        return _createFromCredit(cfg);
     }
 
     /// @inheritdoc IDiceHall
     function createGameWithSession(
         GameConfig calldata cfg,
-        SessionGrant calldata grant
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable returns (uint256) {
+        return _createWithSession(cfg, grant, consent);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable returns (uint256) {
+        _setMatchGames(games);
+        return _createWithSession(cfg, grant, consent);
+    }
+
+    /// @dev createGame and createMatch: the bet paid with the call.
+    function _createPaid(
+        GameConfig calldata cfg
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
         gameId = _createGame(cfg);
-        _payWithSession(cfg.token, cfg.bet, grant);
+        _collectBet(cfg.token, cfg.bet, msg.value);
+    }
+
+    /// @dev createGameFromCredit and createMatchFromCredit: the bet from the caller's credit.
+    function _createFromCredit(
+        GameConfig calldata cfg
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    }
+
+    /// @dev createGameWithSession and createMatchWithSession.
+    function _createWithSession(
+        GameConfig calldata cfg,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _payWithSession(cfg.token, cfg.bet, grant, consent);
+    }
+
+    /// @dev The match length the lobby opened next in this call gets (read and cleared by _createGame).
+    function _setMatchGames(uint8 games) private {
+        if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
+        _matchGames = games;
     }
 
     /// @inheritdoc IDiceHall
@@ -93,14 +142,19 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @inheritdoc IDiceHall
     function joinGameWithSession(
         uint256 gameId,
-        SessionGrant calldata grant
+        SessionGrant calldata grant,
+        bytes calldata consent
     ) external payable whenNotPaused nonReentrant {
         (address token, uint256 bet) = _joinGame(gameId);
-        _payWithSession(token, bet, grant);
+        _payWithSession(token, bet, grant, consent);
     }
 
-    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet.
+    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet. A match of the length a
+    /// createMatch call set, else a single game.
     function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
+        uint8 games = _matchGames;
+        if (games == 0) games = 1;
+        else _matchGames = 0;
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -126,6 +180,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.status = GameStatus.Open;
         g.joined = 1;
         g.feeBps = s.houseFeeBps;
+        g.games = games;
+        g.game = 1;
         g.clock = uint64(block.timestamp + cfg.joinWindow);
         g.moveTimeout = cfg.moveTimeout;
         _fixEntropySettings(g, s, b.callOffWindow);
@@ -144,6 +200,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             cfg.ruleSet,
             cfg.invitees.length != 0
         );
+        if (games != 1) emit MatchCreated(gameId, games);
         for (uint256 i; i < cfg.invitees.length; ++i) emit PlayerInvited(gameId, cfg.invitees[i]);
     }
 
@@ -221,8 +278,12 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
             uint64 retryAt = _retryAt(g);
-            if (retryAt == 0 || block.timestamp < retryAt)
+            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last one accepted has time to come.
+            bool lastHour = block.timestamp >= callOffAt - LAST_RETRY_BEFORE_CALL_OFF;
+            if (retryAt == 0 || block.timestamp < retryAt || lastHour) {
+                if (lastHour && g.pendingSequence == 0) revert CallOffWindowOver(gameId, callOffAt);
                 revert RollPending(gameId, g.pendingSequence, retryAt);
+            }
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
@@ -233,7 +294,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 (roller, byKey) = _seatedRoller(gameId);
             } else {
                 PlayerState state;
-                (player, state, byKey) = _mover(gameId, g, false);
+                (player, state, byKey) = _mover(gameId, g);
                 used = state.rollsUsed();
                 roller = player;
             }
@@ -249,21 +310,21 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.attempts = attempts;
         g.clock = uint64(block.timestamp);
-        if (byKey && msg.value != 0) revert WrongPayment(msg.value, 0);
-        _request(gameId, g, player, attempts, roller, byKey);
+        _request(gameId, g, player, attempts, roller, byKey, keepMask);
     }
 
     /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
     /// stays stopped, so a provider that refuses, or prices the roll above the game's cap, cannot time the player
     /// out. Only Entropy's own errors are refusals: anything else reverts and counts nothing.
-    /// A session key's roll pays the fee from its player's credit, within the session's allowance.
+    /// A session key's roll pays the fee from the roll fees set aside for its session.
     function _request(
         uint256 gameId,
         Game storage g,
         address player,
         uint8 attempt,
         address roller,
-        bool byKey
+        bool byKey,
+        uint8 keepMask
     ) private {
         uint16 providerId = g.providerId;
         address provider = _providers[providerId];
@@ -275,7 +336,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         try ENTROPY.getFeeV2(provider, gasLimit) returns (uint128 fee) {
             quote = fee;
             if (fee <= cap) {
-                if (byKey) _sessionFeeLeft(roller, fee);
+                // A key's fee is taken from its session's fees now, and given back if Entropy refuses.
+                if (byKey) _takeSessionFee(roller, fee);
                 else if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
                 // Our own contribution to the random number, so that the provider alone cannot choose it.
                 bytes32 userRandom = keccak256(
@@ -285,13 +347,20 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    _settleFee(roller, fee, byKey);
-                    emit RollRequested(gameId, roller, sequence, g.pendingKeepMask);
+                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is
+                    // the roller's (msg.value >= fee was checked before the request).
+                    if (!byKey) {
+                        unchecked {
+                            _credit(address(0), msg.sender, msg.value - fee);
+                        }
+                    }
+                    emit RollRequested(gameId, roller, sequence, keepMask);
                     return;
                 } catch (bytes memory r) {
                     reason = _refusal(r, gasBefore);
                     // Only a quote's overflow is a price: a request's is a failure like any other.
                     if (reason.length == 0) revert EntropyCallFailed();
+                    if (byKey) _returnSessionFee(fee);
                 }
             }
         } catch (bytes memory r) {
@@ -300,22 +369,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             if (reason.length == 0) quote = type(uint256).max;
         }
         if (reason.length == 0) reason = abi.encodeWithSelector(RollFeeAboveCap.selector, quote, cap);
-        // A key's roll sent nothing (checked in roll) and spent nothing.
+        // A key's roll sent nothing (a call with value is never a key's) and spent nothing.
         _credit(address(0), msg.sender, msg.value);
-        emit RollRefused(gameId, roller, g.pendingKeepMask, reason);
-    }
-
-    /// @dev After a request: a key's fee comes out of its player's credit (both checked before the request);
-    /// Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is the roller's.
-    function _settleFee(address roller, uint256 fee, bool byKey) private {
-        if (byKey) {
-            _spendSessionFee(roller, fee);
-            return;
-        }
-        // msg.value >= fee was checked before the request.
-        unchecked {
-            _credit(address(0), msg.sender, msg.value - fee);
-        }
+        emit RollRefused(gameId, roller, keepMask, reason);
     }
 
     /// @dev What a failed Entropy call means. One of Entropy's own errors is a refusal, returned as the reason.
@@ -385,7 +441,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @inheritdoc IDiceHall
     function score(uint256 gameId, uint8 category) external nonReentrant {
         Game storage g = _runningGame(gameId);
-        (address player, PlayerState state, ) = _mover(gameId, g, true);
+        (address player, PlayerState state, ) = _mover(gameId, g);
         // The dice on the table are not a choice while a roll is out: its number may already be known.
         if (g.attempts != 0) revert RollPending(gameId, g.pendingSequence, _retryAt(g));
         if (state.rollsUsed() == 0) revert NotRolledYet(gameId);
@@ -414,7 +470,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.forfeited |= uint8(1 << seat);
         emit PlayerForfeited(gameId, player);
 
-        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _settle(gameId, g);
+        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _endGame(gameId, g);
         else _passTurn(gameId, g);
     }
 
@@ -443,15 +499,15 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @inheritdoc IDiceHall
-    function withdrawFor(address player, address token) external nonReentrant {
-        KeyGrant memory k = _keys[msg.sender];
-        if (player == address(0) || k.player != player || block.timestamp >= k.expiresAt)
-            revert NotSessionKey(msg.sender);
-        uint256 amount = _credits[token][player];
-        if (amount == 0) revert NothingToWithdraw(token, player);
-        _credits[token][player] = 0;
-        _send(token, player, amount);
-        emit Withdrawn(token, player, amount);
+    /// @dev Runs in DiceHallAdmin.
+    function withdrawFor(address, address) external {
+        _toAdmin();
+    }
+
+    /// @inheritdoc IDiceHall
+    /// @dev Runs in DiceHallAdmin.
+    function payOut(uint256, address, address) external {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
@@ -467,36 +523,21 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @inheritdoc IDiceHall
-    function openSession(SessionGrant calldata grant) external payable nonReentrant {
-        _openSession(grant, msg.value);
+    /// @dev Runs in DiceHallAdmin.
+    function openSession(SessionGrant calldata, bytes calldata) external payable {
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
+    /// @dev Runs in DiceHallAdmin.
     function revokeSession() external {
-        address key = _sessions[msg.sender].key;
-        if (key == address(0)) return;
-        delete _sessions[msg.sender];
-        _dropKey(key);
-    }
-
-    /// @dev Ends the caller's grant to `key`, unless the key has since become another player's (after the
-    /// caller's session expired): that grant is theirs.
-    function _dropKey(address key) private {
-        if (_keys[key].player == msg.sender) delete _keys[key];
-        emit SessionRevoked(msg.sender, key);
+        _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    function withdrawTreasury(address token, address to, uint256 amount) external onlyOwner nonReentrant {
-        if (to == address(0)) revert ZeroAddress();
-        uint256 available = _treasury[token];
-        if (amount > available) revert TreasuryInsufficient(token, amount, available);
-        // amount <= available was just checked.
-        unchecked {
-            _treasury[token] = available - amount;
-        }
-        _send(token, to, amount);
-        emit TreasuryWithdrawn(token, to, amount);
+    /// @dev Runs in DiceHallAdmin.
+    function withdrawTreasury(address, address, uint256) external {
+        _toAdmin();
     }
 
     // ================================================================== owner
@@ -590,17 +631,36 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @inheritdoc IDiceHall
-    function session(address player) external view returns (SessionView memory v) {
-        Session memory s = _sessions[player];
-        KeyGrant memory k = _keys[s.key];
-        if (s.key == address(0) || k.player != player || block.timestamp >= k.expiresAt) return v;
-        return SessionView({key: s.key, expiresAt: k.expiresAt, feeAllowance: s.feeAllowance});
+    /// @dev Runs in DiceHallAdmin.
+    function session(address) external view returns (SessionView memory v) {
+        _viewFromAdmin();
+        return v;
     }
 
     /// @inheritdoc IDiceHall
-    function sessionPlayer(address key) external view returns (address) {
-        KeyGrant memory k = _keys[key];
-        return block.timestamp < k.expiresAt ? k.player : address(0);
+    /// @dev Runs in DiceHallAdmin.
+    function sessionPlayer(address) external view returns (address player) {
+        _viewFromAdmin();
+        return player;
+    }
+
+    /// @inheritdoc IDiceHall
+    /// @dev Runs in DiceHallAdmin (OpenZeppelin's EIP712, whose verifying contract is then this hall).
+    function eip712Domain()
+        external
+        view
+        returns (
+            bytes1 fields,
+            string memory name,
+            string memory version,
+            uint256 chainId,
+            address verifyingContract,
+            bytes32 salt,
+            uint256[] memory extensions
+        )
+    {
+        _viewFromAdmin();
+        return (fields, name, version, chainId, verifyingContract, salt, extensions);
     }
 
     /// @inheritdoc IDiceHall
@@ -701,6 +761,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         asView();
     }
 
+    /// @dev Runs `data` in DiceHallAdmin on this contract's storage; reverts with what it reverted with.
+    function _delegateToAdmin(bytes memory data) private {
+        (bool ok, bytes memory returned) = ADMIN.delegatecall(data);
+        if (!ok) {
+            assembly ("memory-safe") {
+                revert(add(returned, 0x20), mload(returned))
+            }
+        }
+    }
+
     /// @dev What a new lobby keeps of the Entropy settings for its whole life, and its roll fee cap: a multiple
     /// of its provider's fee now (of 1 wei if that is free), saturating at what the game stores.
     function _fixEntropySettings(Game storage g, Settings memory s, uint32 callOffWindow_) private {
@@ -730,45 +800,49 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The player to move and their state, when the caller is that player or their active session key.
-    /// `keyFirst` looks the caller up as a key before as a player: one cold read more for a player's own move and
-    /// one less for a key's (a score takes it, to keep a key's score under 50 000 gas; a roll does not).
-    /// An address someone else named as their key still moves for itself.
+    /// A call without value looks the caller up as a key first (a score's always: it keeps a key's score within
+    /// 5 000 gas of a player's); a call that sends value is always the caller's own, so an address someone named
+    /// as their key still moves, and pays, for itself.
     function _mover(
         uint256 gameId,
-        Game storage g,
-        bool keyFirst
+        Game storage g
     ) private view returns (address player, PlayerState state, bool byKey) {
         uint256 seat = TurnOrder.at(g.order, g.turn);
-        if (!keyFirst) {
-            state = _sheets[gameId][msg.sender];
-            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        // The expiry of the caller's grant if it has expired (to say so), else 0.
+        uint32 expired;
+        if (msg.value == 0) {
+            KeyGrant storage k = _keys[msg.sender];
+            address keyPlayer = k.player;
+            if (keyPlayer != address(0)) {
+                uint32 expiresAt = k.expiresAt;
+                if (block.timestamp < expiresAt) {
+                    state = _sheets[gameId][keyPlayer];
+                    if (state.seated() && state.joinIndex() == seat) return (keyPlayer, state, true);
+                } else {
+                    expired = expiresAt;
+                }
+            }
         }
-        KeyGrant memory k = _keys[msg.sender];
-        bool active = k.player != address(0) && block.timestamp < k.expiresAt;
-        if (active) {
-            state = _sheets[gameId][k.player];
-            if (state.seated() && state.joinIndex() == seat) return (k.player, state, true);
-        }
-        if (keyFirst) {
-            state = _sheets[gameId][msg.sender];
-            if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
-        }
-        if (k.player != address(0) && !active) revert SessionExpired(msg.sender, k.expiresAt);
+        state = _sheets[gameId][msg.sender];
+        if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        if (expired != 0) revert SessionExpired(msg.sender, expired);
         revert NotYourTurn(gameId, g.players[seat]);
     }
 
-    /// @dev Who makes a roll any seated player may make: the caller, or the player whose session key it is.
+    /// @dev Who makes a roll any seated player may make: the caller, or (without value) the player whose session
+    /// key it is.
     function _seatedRoller(uint256 gameId) private view returns (address roller, bool byKey) {
         if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
-        roller = _keyPlayer(msg.sender);
+        if (msg.value == 0) roller = _keyPlayer(msg.sender);
         if (roller == address(0) || !_sheets[gameId][roller].seated()) revert NotInGame(gameId, msg.sender);
         return (roller, true);
     }
 
-    /// @dev Who asks again for a refused roll (anyone may): a seated caller, or the session key of a player seated
-    /// here for that player (the fee from the player's credit); anyone else for themselves, paying by value.
+    /// @dev Who asks again for a refused roll (anyone may): a seated caller; without value, the session key of a
+    /// player seated here for that player (the fee from the session's fees); anyone else, and any caller that
+    /// sends value, for themselves, paying by value. So no one can make another's paid retry a key's.
     function _retryRoller(uint256 gameId) private view returns (address roller, bool byKey) {
-        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
+        if (msg.value != 0 || _sheets[gameId][msg.sender].seated()) return (msg.sender, false);
         KeyGrant memory k = _keys[msg.sender];
         if (k.player != address(0) && block.timestamp < k.expiresAt && _sheets[gameId][k.player].seated())
             return (k.player, true);
@@ -818,7 +892,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The first roll's number draws the turn order (so no one can choose it by when or how they join);
-    /// its dice are the first player's. Returns that player.
+    /// its dice are the first player's (in a match, the first who has not forfeited). Returns that player.
     function _drawOrder(
         uint256 gameId,
         Game storage g,
@@ -830,7 +904,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address[] memory ordered = new address[](seats);
         for (uint256 i; i < seats; ++i) ordered[i] = g.players[TurnOrder.at(order, i)];
         emit GameStarted(gameId, ordered);
-        return ordered[0];
+        // A later game of a match: whoever forfeited in an earlier one has no turn.
+        uint8 forfeited = g.forfeited;
+        if (forfeited == 0) return ordered[0];
+        uint8 turn;
+        while ((forfeited >> TurnOrder.at(order, turn)) & 1 == 1) ++turn;
+        g.turn = turn;
+        return ordered[turn];
     }
 
     /// @dev Moves the turn to the next seat that has not forfeited; settles after the last round.
@@ -838,7 +918,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         (uint8 turn, bool wrapped) = TurnOrder.next(g.order, g.turn, g.forfeited, g.seats);
         if (wrapped) {
             if (g.round == Scoring.boxCount(g.ruleSet)) {
-                _settle(gameId, g);
+                _endGame(gameId, g);
                 return;
             }
             // round < box count <= 16
@@ -848,6 +928,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.turn = turn;
         g.clock = uint64(block.timestamp + g.moveTimeout);
+    }
+
+    /// @dev A game is over (its last box filled, or one player left): a single game settles here; a match's game
+    /// ends in DiceHallAdmin (its standings, then the next game or the match's settlement).
+    function _endGame(uint256 gameId, Game storage g) private {
+        if (g.games == 1) {
+            _settle(gameId, g);
+            return;
+        }
+        _delegateToAdmin(abi.encodeCall(DiceHallAdmin.endMatchGame, (gameId)));
     }
 
     /// @dev Totals, winners (ties split the pot), the house fee, and the payouts as credits.
@@ -912,12 +1002,6 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         emit GameCancelled(gameId);
     }
 
-    function _credit(address token, address account, uint256 amount) private {
-        if (amount == 0) return;
-        _credits[token][account] += amount;
-        emit Credited(token, account, amount);
-    }
-
     /// @dev Takes the bet: the exact native `value`, or exactly `bet` tokens (fee-on-transfer tokens are refused).
     function _collectBet(address token, uint256 bet, uint256 value) private {
         if (token == address(0)) {
@@ -938,88 +1022,40 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         if (received != amount) revert TransferAmountMismatch(token, amount, received);
     }
 
-    /// @dev Pays from an account's credit, or reverts with what is missing.
-    function _spendCredit(address token, address account, uint256 amount) private {
-        uint256 available = _credits[token][account];
-        if (available < amount) revert InsufficientCredit(token, amount, available);
-        unchecked {
-            _credits[token][account] = available - amount;
-        }
-    }
-
     /// @dev The bet of a `...WithSession` call: a native bet out of msg.value, an ERC-20 one by transferFrom;
-    /// the rest of msg.value opens the session.
-    function _payWithSession(address token, uint256 bet, SessionGrant calldata grant) private {
+    /// the rest of msg.value opens the session (in DiceHallAdmin).
+    function _payWithSession(
+        address token,
+        uint256 bet,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) private {
         uint256 forBet = token == address(0) ? bet : 0;
         uint256 needed = forBet + grant.keyGas;
         if (msg.value < needed) revert WrongPayment(msg.value, needed);
         _collectBet(token, bet, forBet);
-        _openSession(grant, msg.value - forBet);
+        _delegateToAdmin(
+            abi.encodeCall(DiceHallAdmin.openSessionAfterBet, (grant, consent, msg.value - forBet))
+        );
     }
 
-    /// @dev Names the caller's session key; `value` pays the key's gas, its rest goes to native credit.
-    function _openSession(SessionGrant calldata grant, uint256 value) private {
-        address key = grant.key;
-        if (key == address(0) || key == msg.sender) revert InvalidSessionKey(key);
-        KeyGrant memory held = _keys[key];
-        if (held.player != address(0) && held.player != msg.sender && block.timestamp < held.expiresAt)
-            revert InvalidSessionKey(key);
-        uint64 latest = uint64(block.timestamp) + MAX_SESSION_DURATION;
-        if (grant.expiresAt <= block.timestamp) revert SessionExpired(key, grant.expiresAt);
-        if (grant.expiresAt > latest) revert SessionTooLong(grant.expiresAt, latest);
-        uint256 keyGas = grant.keyGas;
-        if (value < keyGas) revert WrongPayment(value, keyGas);
-
-        address old = _sessions[msg.sender].key;
-        if (old != address(0) && old != key) _dropKey(old);
-        uint128 allowance = grant.feeAllowance;
-        _sessions[msg.sender] = Session({
-            key: key,
-            feeAllowance: allowance > type(uint96).max ? type(uint96).max : uint96(allowance)
-        });
-        _keys[key] = KeyGrant({player: msg.sender, expiresAt: grant.expiresAt});
-        emit SessionOpened(msg.sender, key, grant.expiresAt, allowance, uint128(keyGas));
-        // value >= keyGas was checked above.
-        unchecked {
-            _deposit(address(0), value - keyGas);
-        }
-        if (keyGas != 0) _send(address(0), key, keyGas);
-    }
-
-    function _deposit(address token, uint256 amount) private {
-        if (amount == 0) return;
-        _credits[token][msg.sender] += amount;
-        emit Deposited(token, msg.sender, amount);
-    }
-
-    /// @dev Reverts unless the player's credit and session allowance both cover a key's roll fee.
-    function _sessionFeeLeft(address player, uint256 fee) private view {
+    /// @dev Takes a key's roll fee from its session's fees (the one slot a key's roll writes beyond a player's),
+    /// or reverts with what is left.
+    function _takeSessionFee(address player, uint256 fee) private {
         if (fee == 0) return;
-        uint256 left = _sessions[player].feeAllowance;
+        KeyGrant storage k = _keys[msg.sender];
+        uint64 left = k.feeLeft;
         if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
-        uint256 available = _credits[address(0)][player];
-        if (available < fee) revert InsufficientCredit(address(0), fee, available);
-    }
-
-    /// @dev Takes a key's roll fee from its player's credit and allowance (both checked before the request).
-    function _spendSessionFee(address player, uint256 fee) private {
-        if (fee == 0) return;
-        Session storage s = _sessions[player];
-        uint96 left;
         unchecked {
-            left = s.feeAllowance - uint96(fee);
-            _credits[address(0)][player] -= fee;
+            k.feeLeft = left - uint64(fee);
         }
-        s.feeAllowance = left;
-        emit SessionFeeSpent(player, msg.sender, fee, left);
     }
 
-    function _send(address token, address to, uint256 amount) private {
-        if (token == address(0)) {
-            (bool ok, ) = to.call{value: amount}("");
-            if (!ok) revert NativeTransferFailed(to, amount);
-        } else {
-            IERC20(token).safeTransfer(to, amount);
+    /// @dev Gives a refused key's roll its fee back: a refusal spends nothing.
+    function _returnSessionFee(uint256 fee) private {
+        // It was taken from these fees a moment ago, so it fits.
+        unchecked {
+            if (fee != 0) _keys[msg.sender].feeLeft += uint64(fee);
         }
     }
 }

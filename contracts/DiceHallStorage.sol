@@ -4,6 +4,8 @@ pragma solidity 0.8.28;
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IEntropyV2} from "@pythnetwork/entropy-sdk-solidity/IEntropyV2.sol";
 
 import {IDiceHall} from "./interfaces/IDiceHall.sol";
@@ -13,6 +15,8 @@ import {PendingRolls} from "./libraries/PendingRolls.sol";
 /// @title DiceHall's storage: the one layout DiceHall and DiceHallAdmin (run by delegatecall) share.
 /// @notice Everything here is DiceHall's; DiceHallAdmin only lends it code (docs/ARCHITECTURE.md, Contracts).
 abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
     uint16 public constant MAX_HOUSE_FEE_BPS = 1000;
     uint256 public constant MAX_INVITEES = 16;
     uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
@@ -40,8 +44,17 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"
     );
     uint8 internal constant MAX_ROLLS = 3;
+    /// @notice The longest match, in games.
+    uint8 public constant MAX_GAMES = 10;
     /// @notice The longest a session key may live.
     uint64 public constant MAX_SESSION_DURATION = 7 days;
+    /// @notice The most roll fees a session sets aside (2^64 - 1 wei, about 18.4 of the native coin), so that they
+    /// share one slot with the key's player and expiry: a key's roll reads and writes that slot only.
+    uint64 public constant MAX_SESSION_ALLOWANCE = type(uint64).max;
+    /// @notice No request for a refused roll is accepted in its call-off window's last this many seconds, so the
+    /// last request accepted always has at least this long to be delivered before the game may be called off:
+    /// a delivery and a call-off never race.
+    uint32 public constant LAST_RETRY_BEFORE_CALL_OFF = 1 hours;
 
     /// @dev A game's header: three slots, then the seats in join order.
     struct Game {
@@ -55,7 +68,9 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint8 round;
         uint16 feeBps;
         uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
-        uint8 forfeited; // bit j set = the player at join index j forfeited
+        uint8 forfeited; // bit j set = the player at join index j forfeited (for the rest of the match)
+        uint8 games; // the match length, 1..MAX_GAMES (1 = a single game)
+        uint8 game; // the game being played, 1..games
         // slot 1: everything the Entropy callback reads and writes of the game
         // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
         // the time of its latest attempt (the deadline does not run while the dice are out).
@@ -99,16 +114,18 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint32 callOffWindow;
     }
 
-    /// @dev A player's session, in one slot: its key and what is left of its fee allowance.
+    /// @dev A player's latest session: its key (the grant itself is the key's).
     struct Session {
         address key;
-        uint96 feeAllowance; // a grant above 2^96 - 1 wei (more native coin than exists) is stored as that
     }
 
-    /// @dev What a key may do, in one slot: the only slot a key's score reads beyond a player's.
+    /// @dev What a key may do and the roll fees set aside for it, in one slot: the only slot a key's roll or
+    /// score reads (and a roll writes) beyond a player's own. Kept after it expires, until its player revokes or
+    /// replaces it or its fees are paid out.
     struct KeyGrant {
         address player;
-        uint64 expiresAt;
+        uint32 expiresAt; // at most 7 days from when it was granted: fits until 2106
+        uint64 feeLeft; // roll fees set aside for the key, in wei, not yet spent
     }
 
     /// @dev A token's bet limits; a token is allowed exactly when maxBet is not 0.
@@ -118,6 +135,10 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     }
 
     IEntropyV2 internal immutable ENTROPY;
+    /// @dev The length of the match a createMatch call is opening, for the lobby code it shares with createGame
+    /// (0 there: a single game). A transient word rather than an argument: passed as an argument, the constant 1
+    /// of the createGame calls made the optimizer copy the lobby code into each of them (2 KB over EIP-170).
+    uint8 internal transient _matchGames;
 
     Settings internal _settings;
     TimeBounds internal _bounds;
@@ -135,7 +156,7 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     mapping(uint16 providerId => address) internal _providers;
     uint16 internal _providerCount;
     mapping(address player => Session) internal _sessions;
-    /// @dev A key's grant; cleared when its player revokes or replaces it, left to expire otherwise.
+    /// @dev A key's grant; cleared when its player revokes or replaces it, kept (expired) otherwise.
     mapping(address key => KeyGrant) internal _keys;
 
     constructor(address entropy_, address owner_) Ownable(owner_) {
@@ -145,15 +166,51 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
 
     /// @dev While a roll is out (`clock` is its latest attempt): when it may be asked of Entropy again. Only a
     /// refused roll may, from the next second on (a later block); 0 when it may not: an accepted request is out
-    /// (one per roll, never replaced), or the call-off comes first.
+    /// (one per roll, never replaced), or the retries' end (the call-off less LAST_RETRY_BEFORE_CALL_OFF) comes first.
     function _retryAt(Game storage g) internal view returns (uint64 at) {
         if (g.pendingSequence != 0) return 0;
         at = g.clock + RETRY_FLOOR;
-        if (at >= _callOffAt(g)) at = 0;
+        if (at >= _retriesEndAt(g)) at = 0;
+    }
+
+    /// @dev While a roll is out: from when no request for it is accepted any more.
+    function _retriesEndAt(Game storage g) internal view returns (uint64) {
+        return _callOffAt(g) - LAST_RETRY_BEFORE_CALL_OFF;
     }
 
     /// @dev While a roll is out: when the game may be called off, its call-off window after the roll's first attempt.
     function _callOffAt(Game storage g) internal view returns (uint64) {
         return uint64(g.rollSince) + g.callOffWindow;
+    }
+
+    function _credit(address token, address account, uint256 amount) internal {
+        if (amount == 0) return;
+        _credits[token][account] += amount;
+        emit IDiceHall.Credited(token, account, amount);
+    }
+
+    function _send(address token, address to, uint256 amount) internal {
+        if (token == address(0)) {
+            (bool ok, ) = to.call{value: amount}("");
+            if (!ok) revert IDiceHall.NativeTransferFailed(to, amount);
+        } else {
+            IERC20(token).safeTransfer(to, amount);
+        }
+    }
+
+    /// @dev Puts `amount` into the caller's credit.
+    function _deposit(address token, uint256 amount) internal {
+        if (amount == 0) return;
+        _credits[token][msg.sender] += amount;
+        emit IDiceHall.Deposited(token, msg.sender, amount);
+    }
+
+    /// @dev Pays from an account's credit, or reverts with what is missing.
+    function _spendCredit(address token, address account, uint256 amount) internal {
+        uint256 available = _credits[token][account];
+        if (available < amount) revert IDiceHall.InsufficientCredit(token, amount, available);
+        unchecked {
+            _credits[token][account] = available - amount;
+        }
     }
 }

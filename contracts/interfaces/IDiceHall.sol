@@ -49,6 +49,10 @@ interface IDiceHall {
         uint64 callOffAt; // when the game may be called off if the outstanding roll has still not come (0 if none)
         uint32 callOffWindow; // how long a roll may stay out before the game may be called off, fixed at opening
         uint256 rollFeeCap; // a roll quoted above this is a refusal, not a price; fixed when the lobby opened
+        uint8 games; // the match length: 1..10 games for one stake (1 = a single game)
+        uint8 gameNumber; // the game being played, 1..games; once over, the game the match ended in
+        uint8[] wins; // per entry of `players`: games won so far (a tied game is a win for each of its winners)
+        uint256[] points; // per entry of `players`: points over the games finished so far
     }
 
     /// @notice One player's sheet in one game, decoded.
@@ -74,20 +78,22 @@ interface IDiceHall {
         uint128 maxBet;
     }
 
-    /// @notice What a player grants a session key (a key made in the player's browser).
+    /// @notice What a player grants a session key (a key made in the player's browser). The key must agree: its
+    /// EIP-712 signature of a SessionConsent (the player and this grant, for this hall on this chain) comes with it.
     struct SessionGrant {
         address key; // the session key's address
         uint64 expiresAt; // unix seconds: after now, at most now + MAX_SESSION_DURATION (7 days)
-        uint128 feeAllowance; // the most roll fees (native coin) the key may spend from the player's credit
+        uint128 feeAllowance; // roll fees (native coin) set aside for the key: at most MAX_SESSION_ALLOWANCE
         uint128 keyGas; // native coin forwarded to the key now, for its own gas (may be 0)
     }
 
-    /// @notice A player's session as the app shows it; all zero if none is active (never opened, revoked,
-    /// replaced or expired).
+    /// @notice A player's latest session as the app shows it, kept after it expires (`active` false) so the app can
+    /// say that it ended; all zero if the player never opened one or revoked it.
     struct SessionView {
         address key;
         uint64 expiresAt;
-        uint128 feeAllowance; // what is left of the allowance
+        uint128 feeAllowance; // what is left of the roll fees set aside for the key
+        bool active; // the key may act now (not expired)
     }
 
     // ------------------------------------------------------------------ errors
@@ -161,7 +167,9 @@ interface IDiceHall {
     error NotEntropy(address caller);
     /// @notice A roll asked again must keep the dice its first attempt kept.
     error KeepMaskLocked(uint256 gameId, uint8 keepMask);
-    /// @notice The outstanding roll has been out for the game's whole call-off window: it can only be called off.
+    /// @notice The outstanding roll is in its call-off window's last LAST_RETRY_BEFORE_CALL_OFF seconds, or past it:
+    /// no request is accepted any more (so the last one accepted has time to be delivered); it can only be
+    /// delivered or, from `callOffAt`, called off.
     error CallOffWindowOver(uint256 gameId, uint64 callOffAt);
     /// @notice The roll's Entropy fee is above the cap its game fixed when it opened (the reason of a refusal).
     error RollFeeAboveCap(uint256 fee, uint256 cap);
@@ -191,12 +199,23 @@ interface IDiceHall {
     error SessionExpired(address key, uint64 expiresAt);
     /// @notice A grant's expiry is past the longest session (7 days from now).
     error SessionTooLong(uint64 expiresAt, uint64 latest);
-    /// @notice The roll fee is more than what is left of the session's fee allowance.
+    /// @notice The roll fee is more than what is left of the roll fees set aside for the session.
     error SessionAllowanceExceeded(address player, uint256 fee, uint256 allowanceLeft);
+    /// @notice A grant sets aside more roll fees than a session holds (MAX_SESSION_ALLOWANCE).
+    error SessionAllowanceTooLarge(uint256 feeAllowance, uint256 max);
+    /// @notice The key's signature is not a SessionConsent to this player and grant (`signer` is who signed it, 0
+    /// if the signature is malformed): no address can be named as a key without its own consent.
+    error InvalidSessionConsent(address key, address signer);
+    /// @notice The game is still open or running: its players' credit cannot be paid out for them yet.
+    error GameNotOver(uint256 gameId, GameStatus status);
+    /// @notice This code runs only by delegatecall from the hall that deployed it.
+    error NotTheHall(address self);
     /// @notice Only the player's active session key may withdraw for them.
     error NotSessionKey(address caller);
     /// @notice A session key must not be zero, the player itself, or another player's active key.
     error InvalidSessionKey(address key);
+    /// @notice A match is 1 to 10 games.
+    error GamesOutOfRange(uint8 games);
 
     // ------------------------------------------------------------------ events
 
@@ -209,6 +228,19 @@ interface IDiceHall {
         uint8 seats,
         uint8 ruleSet,
         bool isPrivate
+    );
+    /// @notice The lobby just created (its GameCreated comes first) is a match of `games` games (2..10; a
+    /// single game has no MatchCreated).
+    event MatchCreated(uint256 indexed gameId, uint8 games);
+    /// @notice Game `game` (1-based) of a match of two or more games ended: `players` in that game's turn order
+    /// (forfeited ones included), their `totals` in that game, and its `winners` (the best total among the players
+    /// still in; a tie is a win for each). The match's own end follows as GameFinished, after its last game's.
+    event MatchGameFinished(
+        uint256 indexed gameId,
+        uint8 game,
+        address[] players,
+        uint256[] totals,
+        address[] winners
     );
     /// @notice A private lobby lists this account (one event each, so an invitee can filter by topic).
     event PlayerInvited(uint256 indexed gameId, address indexed invitee);
@@ -247,6 +279,9 @@ interface IDiceHall {
     /// @notice A player missed their deadline and forfeited their seat.
     event PlayerForfeited(uint256 indexed gameId, address indexed player);
     /// @notice The game ended; winners were credited `payoutEach` (the first winner also the remainder).
+    /// For a match: it ended (after its last game, or when one player was left); `players` in its last game's
+    /// turn order, `totals` their points over all its games, `winners` those with the most games won, then the
+    /// most points.
     event GameFinished(
         uint256 indexed gameId,
         address token,
@@ -275,9 +310,8 @@ interface IDiceHall {
         uint128 feeAllowance,
         uint128 keyGas
     );
-    /// @notice A session key's roll paid `fee` from its player's credit; `allowanceLeft` remains.
-    event SessionFeeSpent(address indexed player, address indexed key, uint256 fee, uint128 allowanceLeft);
-    /// @notice A player ended a session, or replaced it with another key.
+    /// @notice A player ended a session (or replaced it with another key, or it was closed after it expired); what
+    /// was left of its roll fees went back to the player's native credit.
     event SessionRevoked(address indexed player, address indexed key);
 
     /// @notice The owner changed a token's allowance or limits.
@@ -303,6 +337,9 @@ interface IDiceHall {
 
     /// @notice Opens a lobby; the caller takes seat 0 and pays the bet.
     function createGame(GameConfig calldata cfg) external payable returns (uint256 gameId);
+    /// @notice createGame for a match of `games` (1..10) games played in a row at this table for one stake:
+    /// the bet is paid once here (and once by each joiner, with joinGame), the pot settled once after the last game.
+    function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256 gameId);
     /// @notice Takes a seat and pays the bet; the last seat starts the game (its first roll draws the order).
     function joinGame(uint256 gameId) external payable;
     /// @notice Leaves an open lobby with a refund; the creator leaving cancels it.
@@ -311,8 +348,9 @@ interface IDiceHall {
     function cancelGame(uint256 gameId) external;
     /// @notice Rolls the dice not kept (bit i set keeps die i); pays `gameRollFee(gameId)`, surplus is credited.
     /// A refused roll may be asked again by anyone (the dice stay the mover's, with the same keep mask).
-    /// A player's active session key may roll for them (msg.value 0): the fee comes from the player's native
-    /// credit, within the session's fee allowance.
+    /// A player's active session key may roll for them (msg.value 0): the fee comes from the roll fees set aside for
+    /// the session. A call that sends value is always the caller's own: an address named as someone's key that asks
+    /// again for a refused roll, paying, asks as itself.
     function roll(uint256 gameId, uint8 keepMask) external payable;
     /// @notice Fills one open box with the current dice and passes the turn; the mover's active session key may.
     function score(uint256 gameId, uint8 category) external;
@@ -329,27 +367,63 @@ interface IDiceHall {
     function deposit(address token, uint256 amount) external payable;
     /// @notice createGame, the bet taken from the caller's credit in `cfg.token`.
     function createGameFromCredit(GameConfig calldata cfg) external returns (uint256 gameId);
+    /// @notice createMatch, the bet taken from the caller's credit in `cfg.token`.
+    function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256 gameId);
     /// @notice joinGame, the bet taken from the caller's credit.
     function joinGameFromCredit(uint256 gameId) external;
-    /// @notice Names a session key (replacing any earlier one): `grant.keyGas` of msg.value is sent to the key,
-    /// the rest goes into the caller's native credit.
-    function openSession(SessionGrant calldata grant) external payable;
+    /// @notice Names a session key (replacing any earlier one, whose unspent fees go back to credit), with the key's
+    /// EIP-712 signature `consent` of SessionConsent(player = caller, the grant). Of msg.value, `grant.keyGas` is
+    /// sent to the key and `grant.feeAllowance` set aside for its roll fees (the part msg.value does not cover comes
+    /// out of the caller's native credit); the rest goes into the caller's native credit.
+    function openSession(SessionGrant calldata grant, bytes calldata consent) external payable;
     /// @notice createGame and openSession in one transaction. A native bet comes out of msg.value first; an
-    /// ERC-20 bet is taken by transferFrom. Of the rest, `grant.keyGas` goes to the key, the remainder to credit.
+    /// ERC-20 bet is taken by transferFrom. The rest of msg.value opens the session as openSession.
     function createGameWithSession(
         GameConfig calldata cfg,
-        SessionGrant calldata grant
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable returns (uint256 gameId);
+    /// @notice createMatch and openSession in one transaction, paid as createGameWithSession.
+    function createMatchWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant,
+        bytes calldata consent
     ) external payable returns (uint256 gameId);
     /// @notice joinGame and openSession in one transaction, paid as createGameWithSession.
-    function joinGameWithSession(uint256 gameId, SessionGrant calldata grant) external payable;
-    /// @notice Ends the caller's session: its key can do nothing more.
+    function joinGameWithSession(
+        uint256 gameId,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable;
+    /// @notice Ends the caller's session, active or expired: its key can do nothing more and its unspent roll fees
+    /// go back to the caller's native credit.
     function revokeSession() external;
     /// @notice Sends all of `player`'s credits in `token` to `player`; only `player`'s active session key may.
+    /// For the native coin the session's unspent roll fees come too (its key can then roll only by the wallet).
     function withdrawFor(address player, address token) external;
-    /// @notice A player's active session (all zero if none).
+    /// @notice Sends `player`'s credits in `token` to `player` and nowhere else, once game `gameId`, in which
+    /// `player` held a seat, is over (finished or called off); anyone may (the hall's keeper does). For the native
+    /// coin the unspent roll fees of the player's session come too once that session has expired.
+    function payOut(uint256 gameId, address player, address token) external;
+    /// @notice A player's latest session, kept (with `active` false) once it has expired; all zero if none.
     function session(address player) external view returns (SessionView memory);
     /// @notice The player an active session key acts for; 0 if the key is not active.
     function sessionPlayer(address key) external view returns (address player);
+    /// @notice The EIP-712 domain a key's SessionConsent is signed in (ERC-5267): "DiceHall", "1", this chain,
+    /// this hall.
+    function eip712Domain()
+        external
+        view
+        returns (
+            bytes1 fields,
+            string memory name,
+            string memory version,
+            uint256 chainId,
+            address verifyingContract,
+            bytes32 salt,
+            uint256[] memory extensions
+        );
 
     // ------------------------------------------------------------------ views
 

@@ -92,24 +92,19 @@ describe("a session's events", () => {
     { player: ALICE, key: KEY, expiresAt: 1_800_000_000n, feeAllowance: 5_000n, keyGas: 700n },
     3,
   );
-  const spent = log(
-    "SessionFeeSpent",
-    { player: ALICE, key: KEY, fee: 100n, allowanceLeft: 4_900n },
-    4,
-  );
   const revoked = log("SessionRevoked", { player: ALICE, key: KEY }, 5);
 
   it("decode from a node's logs, and are told apart from a table's", () => {
-    const decoded = decodeLogs([opened, spent, revoked].map((l) => rpcLog(l)));
+    const decoded = decodeLogs([opened, revoked].map((l) => rpcLog(l)));
     expect(decoded.map((l) => [l.eventName, l.args])).toEqual(
-      [opened, spent, revoked].map((l) => [l.eventName, l.args]),
+      [opened, revoked].map((l) => [l.eventName, l.args]),
     );
     expect(decoded.every(isSessionLog)).toBe(true);
     expect(decoded.some(isGameLog)).toBe(false);
   });
 
-  it("include a key's fee among what changes a credit", () => {
-    expect(CREDIT_EVENTS).toContain("SessionFeeSpent");
+  it("leave a key's roll fee out of what changes a credit (it comes from the session's own fees)", () => {
+    expect(CREDIT_EVENTS).not.toContain("SessionFeeSpent");
     expect(CREDIT_EVENTS).toContain("Deposited");
   });
 });

@@ -34,6 +34,7 @@ export type HallLogOf<N extends HallEventName> = Extract<HallLog, { eventName: N
 /** Events whose first topic is the game id: everything that happens at a table. */
 export const GAME_EVENTS = [
   "GameCreated",
+  "MatchCreated",
   "PlayerInvited",
   "PlayerJoined",
   "PlayerLeft",
@@ -43,6 +44,7 @@ export const GAME_EVENTS = [
   "DiceRolled",
   "Scored",
   "PlayerForfeited",
+  "MatchGameFinished",
   "GameFinished",
   "GameCancelled",
 ] as const satisfies readonly HallEventName[];
@@ -64,11 +66,7 @@ export function isGameLog(log: HallLog): log is GameLog {
  * A player's session (issue 24), whose first topic is the player: the app and the indexer follow
  * a player's key with these.
  */
-export const SESSION_EVENTS = [
-  "SessionOpened",
-  "SessionFeeSpent",
-  "SessionRevoked",
-] as const satisfies readonly HallEventName[];
+export const SESSION_EVENTS = ["SessionOpened", "SessionRevoked"] as const satisfies readonly HallEventName[];
 
 export type SessionEventName = (typeof SESSION_EVENTS)[number];
 export type SessionLog = HallLogOf<SessionEventName>;
@@ -81,15 +79,12 @@ export function isSessionLog(log: HallLog): log is SessionLog {
 
 /**
  * Events after which an account's credit (`credits(token, account)`) may read differently: paid in,
- * paid out, put in by the account, or spent by its session key on a roll fee. A bet paid from credit
- * shows as the game's own GameCreated or PlayerJoined.
+ * paid out (a session's unspent fees returned on revoke or replace show as Credited), or put in by
+ * the account. A session key's roll fee comes from the session's own fees, not from credit (read
+ * `session(player)` after the player's RollRequested). A bet paid from credit shows as the game's
+ * own GameCreated or PlayerJoined.
  */
-export const CREDIT_EVENTS = [
-  "Credited",
-  "Withdrawn",
-  "Deposited",
-  "SessionFeeSpent",
-] as const satisfies readonly HallEventName[];
+export const CREDIT_EVENTS = ["Credited", "Withdrawn", "Deposited"] as const satisfies readonly HallEventName[];
 
 export const uintTopic = (value: bigint): Hex => pad(numberToHex(value), { size: 32 });
 export const addressTopic = (account: Address): Hex =>

@@ -14,6 +14,10 @@ import type { NetworkConnection } from "hardhat/types/network";
 import type { ContractReturnType, WalletClient } from "@nomicfoundation/hardhat-viem/types";
 import { keepsJoinOrder, randomForRoll } from "./dice.ts";
 import { deployEntropyModel, revealTx, type EntropyModel } from "../../scripts/lib/entropyModel.ts";
+import {
+  signSessionConsent,
+  type SessionGrant,
+} from "@dicehall/core/contract/sessionConsent.ts";
 
 /**
  * Fixtures and moves for the DiceHall protocol tests: a deployed hall on MockEntropy (or on a
@@ -218,6 +222,27 @@ export function sameAddress(a: string, b: string): boolean {
 /** A player's address, checksummed as the contract's events and views return it. */
 export function addressOf(w: WalletClient): Address {
   return getAddress(w.account.address);
+}
+
+/**
+ * `key`'s EIP-712 consent to act for `player` with `grant` in this hall (core/contract/sessionConsent.ts):
+ * the `consent` argument of openSession, createGameWithSession and joinGameWithSession.
+ */
+export async function consentOf(
+  h: Hall,
+  key: WalletClient,
+  player: Address | WalletClient,
+  grant: SessionGrant,
+): Promise<Hex> {
+  return signSessionConsent(
+    { signTypedData: (typedData) => key.signTypedData({ account: key.account, ...typedData }) },
+    {
+      chainId: await h.publicClient.getChainId(),
+      hall: h.hall.address,
+      player: typeof player === "string" ? player : player.account.address,
+      grant,
+    },
+  );
 }
 
 export function walletOf(h: Hall, address: string): WalletClient {

@@ -9,6 +9,8 @@ import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { OfflineNotice } from "@/ui/OfflineNotice.tsx";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
+import { SessionKeys } from "@/ui/SessionKeys.tsx";
+import { AskAgain } from "@/ui/AskAgain.tsx";
 import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
 /** Pages other than home load on first visit (the lobby too: its session-key code is heavy). */
@@ -117,6 +119,8 @@ export function App() {
       <NetworkBanner />
       <RematchNotice />
       <TurnAlerts />
+      <SessionKeys />
+      <AskAgain />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>
