@@ -156,7 +156,13 @@ try {
       for (const ref of categories.accessibility?.auditRefs ?? []) {
         const audit = audits[ref.id];
         if (ref.weight > 0 && audit?.score !== null && audit?.score !== 1) {
-          failing.add(`${name}: ${ref.id} (${audit?.title})`);
+          const items = (
+            (audit?.details as { items?: { node?: { snippet?: string } }[] })?.items ?? []
+          )
+            .map((item) => item.node?.snippet)
+            .filter(Boolean)
+            .slice(0, 3);
+          failing.add(`${name}: ${ref.id} (${audit?.title}) ${items.join(" ")}`);
         }
       }
       samples.push({
