@@ -6,6 +6,7 @@ import {
   MIN_SESSION_SECONDS,
   SESSION_MARGIN_PERCENT,
   TRANSFER_GAS,
+  gameCost,
   gameSessionNeeds,
   keyCanMove,
   leftoverGas,
@@ -44,6 +45,25 @@ describe("sessionNeeds", () => {
     const dear = gameSessionNeeds(13, 20n, 3n * GWEI);
     expect(dear.keyGas).toBe(cheap.keyGas * 3n);
     expect(dear.feeDeposit).toBe(cheap.feeDeposit * 2n);
+  });
+});
+
+describe("gameCost", () => {
+  it("is every roll's fee and every move's gas at today's prices, without the session's margin", () => {
+    const cost = gameCost(13, 2n * GWEI, GWEI);
+    expect(cost.fees).toBe(42n * 2n * GWEI);
+    expect(cost.total).toBe(cost.fees + cost.gas);
+    // Less than what a session puts in (that has a margin and a reserve on top), and more than the rolls' gas alone.
+    const needs = gameSessionNeeds(13, 2n * GWEI, GWEI);
+    expect(cost.fees).toBeLessThan(needs.feeDeposit);
+    expect(cost.gas).toBeLessThan(needs.keyGas);
+    expect(cost.gas).toBeGreaterThan(42n * KEY_GAS_PER_ROLL * GWEI);
+  });
+
+  it("at 1 gwei is several times a 0.001 ETH bet, as in issue 32's trial", () => {
+    const cost = gameCost(13, 2n * GWEI, GWEI);
+    const bet = 10n ** 15n;
+    expect(cost.total).toBeGreaterThan(5n * bet);
   });
 });
 

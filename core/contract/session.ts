@@ -71,6 +71,29 @@ export function gameSessionNeeds(boxes: number, rollFee: bigint, gasPrice: bigin
   return sessionNeeds({ rolls: rollsForGame(boxes), scores: boxes, rollFee, gasPrice });
 }
 
+/** What one player's game costs beyond the bet, in the chain's coin; none of it comes back. */
+export interface GameCost {
+  /** Every roll's randomness fee at today's fee. */
+  fees: bigint;
+  /** Every move's gas at today's gas price. */
+  gas: bigint;
+  total: bigint;
+}
+
+/**
+ * The most one player's game of `boxes` boxes costs beyond the bet at today's `rollFee` and
+ * `gasPrice`, with no margin: every roll a game can take (rollsForGame) and every score, a claim
+ * and the payouts. What the player is shown beside the bet, and warned of when the bet is smaller.
+ */
+export function gameCost(boxes: number, rollFee: bigint, gasPrice: bigint): GameCost {
+  const rolls = BigInt(rollsForGame(boxes));
+  const fees = rolls * rollFee;
+  const gas =
+    (rolls * KEY_GAS_PER_ROLL + BigInt(boxes) * KEY_GAS_PER_SCORE + 2n * KEY_GAS_PER_OTHER) *
+    gasPrice;
+  return { fees, gas, total: fees + gas };
+}
+
 /**
  * When a session opened now for a game ends (unix seconds): the join window, then every seat's
  * every turn at the longest allowed move time, bounded to [MIN_SESSION_SECONDS, MAX_SESSION_SECONDS]

@@ -19,6 +19,7 @@ import { fullGameScenarios } from "./scenarios/fullGame.ts";
 import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
+import { pushScenarios } from "./scenarios/push.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
 import { sessionKeyScenarios } from "./scenarios/sessionKeys.ts";
@@ -61,13 +62,17 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("5. practice", () => practiceScenarios(current));
   describe("6. accessibility", () => accessibilityScenarios(current));
   describe("7. screenshots", () => screenshotScenarios(current));
-  describe("8. layout", async () =>
-    (await import("./scenarios/layout.ts")).layoutScenarios(current));
+  describe("8. layout", async () => {
+    const { layoutScenarios, pageLayoutScenarios } = await import("./scenarios/layout.ts");
+    layoutScenarios(current);
+    pageLayoutScenarios(current);
+  });
   describe("9. the coach", () => coachScenarios(current));
   describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
   describe("12. player pages", () => playerScenarios(current));
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
   describe("14. a wallet that asks", () => walletScenarios(current));
-  describe("15. session keys that rotate", () => sessionKeyScenarios(current));
+  describe("15. the installable app and its pushes", () => pushScenarios(current));
+  describe("16. session keys that rotate", () => sessionKeyScenarios(current));
 });

@@ -8,6 +8,7 @@ import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
+import { OfflineNotice } from "@/ui/OfflineNotice.tsx";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
 import { SessionKeys } from "@/ui/SessionKeys.tsx";
 import { AskAgain } from "@/ui/AskAgain.tsx";
@@ -114,6 +115,7 @@ export function App() {
           <WalletButton />
         </div>
       </header>
+      <OfflineNotice />
       <NetworkBanner />
       <RematchNotice />
       <TurnAlerts />

@@ -35,6 +35,8 @@ import {
   startAnalyser,
   type Sql,
 } from "./analysis/analyser.ts";
+import { pushRoutes } from "./push/routes.ts";
+import { startPush } from "./push/start.ts";
 
 const { boardVersion, game, hallLog, playerGame, tokenSeen } = schema;
 const settings = currentSettings();
@@ -77,9 +79,14 @@ const analyser = schemaName.then(async (schema) => {
 const S = analyser.then(() => schemaName).then(quote);
 analyser.catch((error) => console.error(`analysis did not start: ${error}`));
 
+// The hall's Web Pushes (src/api/push/): a notifier beside the analyser, and its routes.
+const push = schemaName.then((schema) => startPush(settings, read, schema));
+push.catch((error) => console.error(`push did not start: ${error}`));
+
 const app = new Hono();
 // The app is served from another origin (the dev server, a static host).
 app.use("/*", cors());
+app.route("/", pushRoutes(push.catch(() => null)));
 // Ponder's SQL-over-HTTP endpoint, read-only, for anyone who wants more than the routes below.
 app.use("/sql/*", client({ db, schema }));
 

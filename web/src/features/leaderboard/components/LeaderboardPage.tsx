@@ -104,7 +104,14 @@ export function LeaderboardPage() {
           tokens={token ? [token.toLowerCase()] : tokens}
           netSortable={!!token}
           skill={board.source === "indexer" ? board.data.skill : undefined}
+          ratingOfAllGames={!!token || period !== "all"}
         />
+        {board.source === "indexer" && (!!token || period !== "all") && (
+          <p className="muted small" data-testid="leaderboard-rating-scope">
+            The rating counts every game of a player in the rule set, whatever the token or period
+            chosen; games, wins and the other columns count only the games these filters choose.
+          </p>
+        )}
         {board.hasMore && (
           <button type="button" className="button" onClick={board.showMore}>
             Show {Math.min(LEADERBOARD_PAGE, total - rows.length)} more

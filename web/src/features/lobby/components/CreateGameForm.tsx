@@ -19,10 +19,11 @@ import { useHeldLabel } from "@/ui/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "@/chain/ens.ts";
-import { useSessionOffer } from "@/chain/sessionHooks.ts";
+import { useSessionOffer, useSessionPrices } from "@/chain/sessionHooks.ts";
+import { gameCost } from "@dicehall/core/contract/session.ts";
 import { useWalletBatches } from "@/chain/batch.ts";
 import { localStore } from "@/data/localStore.ts";
-import { SessionChoice } from "@/ui/SessionChoice.tsx";
+import { SessionChoice, walletAmount } from "@/ui/SessionChoice.tsx";
 import { useChainNow } from "@/ui/useNow.ts";
 
 /** A rematch starts from the finished game's own config. */
@@ -107,6 +108,14 @@ export function CreateGameForm({
     Math.floor(nowMs / 1000),
   );
   const nativeCoin = hall?.chain.nativeCurrency;
+  // A game's fees and gas at today's prices, shown beside the bet whichever way one plays.
+  const prices = useSessionPrices(undefined);
+  const cost =
+    prices.gasPrice !== undefined && prices.rollFee !== undefined
+      ? gameCost(boxCount(ruleSetId), prices.rollFee, prices.gasPrice)
+      : null;
+  const withOffer = oneConfirmation && keyStorage ? offer : null;
+  const pays = bet !== null ? walletAmount(withOffer, bet, token, nativeCoin) : null;
 
   const problems: Record<string, string> = {};
   if (!token) problems.token = "The hall accepts no token right now.";
@@ -149,8 +158,12 @@ export function CreateGameForm({
   };
   const batches = useWalletBatches();
   const flow = useCreateGame(draft, ctx, oneConfirmation && keyStorage ? offer : null);
+  // The button says what the wallet will ask for.
+  const forAmount = pays !== null && !problems.bet ? ` for ${pays}` : "";
   const [submitLabel, holdLabel] = useHeldLabel(
-    flow.payment.needsApproval ? `Approve ${token?.symbol} and open the table` : "Open the table",
+    flow.payment.needsApproval
+      ? `Approve ${token?.symbol} and open the table${forAmount}`
+      : `Open the table${forAmount}`,
   );
 
   const submit = async (event: React.FormEvent) => {
@@ -384,14 +397,16 @@ export function CreateGameForm({
         approval={flow.payment.needsApproval}
         batched={batches}
         verb="open the table"
+        cost={cost}
       />
 
       {/* No amounts while the bet is one the hall would refuse. */}
       {token && bet !== null && pot !== null && !problems.bet && (
         <div className="summary" aria-live="off">
-          <p>
-            You pay <strong>{formatTokenAmount(bet, token, 6)}</strong> now and hold seat 1. Pot
-            when full: {formatTokenAmount(pot, token, 6)}
+          <p data-testid="create-pays">
+            You pay <strong>{pays}</strong> now
+            {withOffer && <> (the bet of {formatTokenAmount(bet, token, 6)}, fees and gas)</>} and
+            hold seat 1. Pot when full: {formatTokenAmount(pot, token, 6)}
             {settings.houseFeeBps > 0 && fee !== null && (
               <>
                 , house fee {settings.houseFeeBps / 100}% ({formatTokenAmount(fee, token, 6)})

@@ -86,6 +86,10 @@ describe("PlayerPage", () => {
     expect(screen.getByTestId("player-games").textContent).toBe("3");
     expect(screen.getByTestId("player-wins").textContent).toBe("2");
     expect(screen.getByText("+1.5 ETH")).toBeTruthy();
+    // The hall's net, not the wallet's: the page says what is not in it.
+    expect(screen.getByTestId("player-net-note").textContent).toMatch(
+      /randomness fees of rolls and the gas of every transaction are not in it/,
+    );
     const ratings = within(screen.getByTestId("player-ratings")).getAllByRole("row");
     expect(ratings[1].textContent).toContain("4.3");
     expect(screen.getByTestId("player-rating-chart").querySelectorAll("polyline")).toHaveLength(1);

@@ -61,12 +61,13 @@ function Player({ player }: { player: Address }) {
 
   return (
     <div className="page player">
+      {/* The breadcrumb leads the page, above the avatar, on a phone as on a desktop. */}
+      <p className="breadcrumbs">
+        <Link to="/leaderboard">Leaderboard</Link> / Player
+      </p>
       <div className="page__head player__head">
         <Identicon address={player} size={48} />
-        <div>
-          <p className="breadcrumbs">
-            <Link to="/leaderboard">Leaderboard</Link> / Player
-          </p>
+        <div className="player__name">
           <h1>
             <AddressName address={player} />
           </h1>
@@ -117,6 +118,13 @@ function Skill({ data }: { data: WirePlayer }) {
             </dd>
           </div>
         </dl>
+        {tokens.length > 0 && (
+          <p className="muted small" data-testid="player-net-note">
+            Net result is what the hall paid out at the end of each game minus the bet, per token:
+            the randomness fees of rolls and the gas of every transaction are not in it, so a
+            player&apos;s wallet is down by those on top.
+          </p>
+        )}
       </section>
       <Ratings data={data} />
       <Accuracy points={data.accuracy} />

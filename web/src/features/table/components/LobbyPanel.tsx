@@ -9,11 +9,12 @@ import { useWalletBatches, walletBatches } from "@/chain/batch.ts";
 import { approveCall, hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
 import { useRollFee } from "@/chain/settings.ts";
 import { rememberSessionGame } from "@/chain/session.ts";
-import { sessionGrant, useSessionOffer } from "@/chain/sessionHooks.ts";
+import { sessionGrant, useSessionOffer, useSessionPrices } from "@/chain/sessionHooks.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { localStore } from "@/data/localStore.ts";
 import { boxCount } from "@dicehall/core/rules/ruleSets.ts";
-import { SessionChoice } from "@/ui/SessionChoice.tsx";
+import { SessionChoice, walletAmount } from "@/ui/SessionChoice.tsx";
+import { gameCost } from "@dicehall/core/contract/session.ts";
 import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { AddressName } from "@/ui/Address.tsx";
 import { CountdownText } from "@/ui/Countdown.tsx";
@@ -63,11 +64,19 @@ export function LobbyPanel({
     Math.floor(now / 1000),
     rollFee.data,
   );
+  const prices = useSessionPrices(rollFee.data);
+  const cost =
+    view && prices.gasPrice !== undefined && prices.rollFee !== undefined
+      ? gameCost(boxCount(view.config.ruleSet), prices.rollFee, prices.gasPrice)
+      : null;
+  // The button says what the wallet will ask for: with a key, the bet and the key's coin.
   const [shownLabel, holdLabel] = useHeldLabel(
     joinLabel(
       payment.needsApproval,
       token?.symbol,
-      formatTokenAmount(view?.config.bet ?? 0n, token),
+      withKey && offer
+        ? walletAmount(offer, view?.config.bet ?? 0n, token, hall?.chain.nativeCurrency)
+        : formatTokenAmount(view?.config.bet ?? 0n, token),
     ),
   );
   if (!view || !hall) return null;
@@ -211,6 +220,7 @@ export function LobbyPanel({
             approval={payment.needsApproval}
             batched={batches}
             verb="join"
+            cost={cost}
           />
         )}
         {joining.offered && (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Address, LocalAccount } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { STATUS_NAMES, sameAddress } from "@dicehall/core/game/gameState.ts";
@@ -46,6 +46,9 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
   const [deliverError, setDeliverError] = useState<string | null>(null);
+  // A delivery's error is about one request: once its dice are in (whoever delivered them), it goes.
+  const pendingSequence = view?.pendingSequence;
+  useEffect(() => setDeliverError(null), [pendingSequence]);
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
   useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, clockKnown ? nowMs : null);
   // Moves go through this browser's session key while its session is live (no wallet opens).

@@ -287,6 +287,25 @@ describe("buildTableModel", () => {
     expect(claimCallsOff(view)).toBe(true);
   });
 
+  it("during the draw, the heading and the hint agree once the first roll is out", () => {
+    const view = gameView({
+      orderDrawn: false,
+      currentSeat: 0,
+      entropyAttempts: 1,
+      pendingSequence: 5n,
+      rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      retryAt: 0n,
+      callOffAt: BigInt(T0 + 86_400),
+    });
+    const model = buildTableModel(input({ view }));
+    expect(model.rollHint).toBe("Waiting for randomness (request #5)…");
+    expect(model.turnText).toMatch(
+      /^Round 1 of 13\. Drawing the turn order, waiting for randomness/,
+    );
+    expect(model.turnText).not.toMatch(/must press/);
+  });
+
   it("shows no countdown until the chain's clock has been read", () => {
     // This computer's clock says the deadline is long gone; the chain's has not been read yet.
     const model = buildTableModel(input({ nowMs: (T0 + 900) * 1000, clockKnown: false }));

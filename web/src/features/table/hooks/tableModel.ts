@@ -221,9 +221,15 @@ export function buildTableModel(input: ChainTableInput): TableModel {
     turnText = state.calledOff
       ? "This game was called off: the pot was shared among the players still in."
       : "This table was cancelled.";
-  else if (drawing)
-    turnText = `Round 1 of ${boxCount(ruleSetId)}. Someone must press “Roll for the turn order”${left ? ` — ${left}` : ""}.`;
-  else if (!running || !current) turnText = "Waiting for the game to start.";
+  else if (drawing) {
+    // Once the first roll is out, the heading says what the hint says: the draw waits for its dice.
+    const draw = late
+      ? "Someone must ask for the dice again"
+      : out || input.sending === "roll"
+        ? "Drawing the turn order, waiting for randomness"
+        : "Someone must press “Roll for the turn order”";
+    turnText = `Round 1 of ${boxCount(ruleSetId)}. ${draw}${left ? ` — ${left}` : ""}.`;
+  } else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
     const randomness = pending ? ", waiting for randomness" : "";
