@@ -24,10 +24,11 @@ import {TurnOrder} from "./libraries/TurnOrder.sol";
 contract DiceHallAdmin is DiceHallStorage, EIP712 {
     /// @dev The typed data a session key signs to agree to act for `player` with this grant (core/contract/
     /// sessionConsent.ts builds the same).
-    bytes32 private constant SESSION_CONSENT_TYPEHASH =
-        keccak256(
-            "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
-        );
+    /// A constant: the compiler hashes it, so the string's length costs nothing at run time.
+    // solhint-disable-next-line gas-small-strings
+    bytes32 private constant SESSION_CONSENT_TYPEHASH = keccak256(
+        "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
+    );
 
     /// @dev The hall that deployed this code: the code that moves money runs only on its storage.
     address private immutable HALL;
@@ -126,7 +127,11 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @dev Names the caller's session key, with the key's consent; `value` pays the key's gas and the roll fees
     /// set aside (the credit pays what it does not cover); its rest goes to native credit.
-    function _openSession(IDiceHall.SessionGrant calldata grant, bytes calldata consent, uint256 value) private {
+    function _openSession(
+        IDiceHall.SessionGrant calldata grant,
+        bytes calldata consent,
+        uint256 value
+    ) private {
         address key = grant.key;
         if (key == address(0) || key == msg.sender) revert IDiceHall.InvalidSessionKey(key);
         // A key held by another player (active or expired, its fees not yet returned) stays theirs.
@@ -146,7 +151,11 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         if (old != address(0)) _closeKey(old, old != key);
         _sessions[msg.sender].key = key;
         // expiresAt <= now + 7 days and allowance <= MAX_SESSION_ALLOWANCE were checked above.
-        _keys[key] = KeyGrant({player: msg.sender, expiresAt: uint32(grant.expiresAt), feeLeft: uint64(allowance)});
+        _keys[key] = KeyGrant({
+            player: msg.sender,
+            expiresAt: uint32(grant.expiresAt),
+            feeLeft: uint64(allowance)
+        });
         emit IDiceHall.SessionOpened(msg.sender, key, grant.expiresAt, grant.feeAllowance, grant.keyGas);
         // value >= keyGas was checked above.
         uint256 rest;
@@ -196,7 +205,11 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
     }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
-    function withdrawTreasury(address token, address to, uint256 amount) external onlyHall onlyOwner nonReentrant {
+    function withdrawTreasury(
+        address token,
+        address to,
+        uint256 amount
+    ) external onlyHall onlyOwner nonReentrant {
         if (to == address(0)) revert IDiceHall.ZeroAddress();
         uint256 available = _treasury[token];
         if (amount > available) revert IDiceHall.TreasuryInsufficient(token, amount, available);

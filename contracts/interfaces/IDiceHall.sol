@@ -357,7 +357,11 @@ interface IDiceHall {
         bytes calldata consent
     ) external payable returns (uint256 gameId);
     /// @notice joinGame and openSession in one transaction, paid as createGameWithSession.
-    function joinGameWithSession(uint256 gameId, SessionGrant calldata grant, bytes calldata consent) external payable;
+    function joinGameWithSession(
+        uint256 gameId,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable;
     /// @notice Ends the caller's session, active or expired: its key can do nothing more and its unspent roll fees
     /// go back to the caller's native credit.
     function revokeSession() external;
