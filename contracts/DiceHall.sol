@@ -54,19 +54,25 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     // ================================================================== lobby
 
     /// @inheritdoc IDiceHall
-    function createGame(
-        GameConfig calldata cfg
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _collectBet(cfg.token, cfg.bet, msg.value);
+    function createGame(GameConfig calldata cfg) external payable returns (uint256) {
+        return _createPaid(cfg);
     }
 
     /// @inheritdoc IDiceHall
-    function createGameFromCredit(
-        GameConfig calldata cfg
-    ) external whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256) {
+        _setMatchGames(games);
+        return _createPaid(cfg);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createGameFromCredit(GameConfig calldata cfg) external returns (uint256) {
+        return _createFromCredit(cfg);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256) {
+        _setMatchGames(games);
+        return _createFromCredit(cfg);
     }
 
     /// @inheritdoc IDiceHall
@@ -74,9 +80,51 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         GameConfig calldata cfg,
         SessionGrant calldata grant,
         bytes calldata consent
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
+    ) external payable returns (uint256) {
+        return _createWithSession(cfg, grant, consent);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable returns (uint256) {
+        _setMatchGames(games);
+        return _createWithSession(cfg, grant, consent);
+    }
+
+    /// @dev createGame and createMatch: the bet paid with the call.
+    function _createPaid(
+        GameConfig calldata cfg
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _collectBet(cfg.token, cfg.bet, msg.value);
+    }
+
+    /// @dev createGameFromCredit and createMatchFromCredit: the bet from the caller's credit.
+    function _createFromCredit(
+        GameConfig calldata cfg
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    }
+
+    /// @dev createGameWithSession and createMatchWithSession.
+    function _createWithSession(
+        GameConfig calldata cfg,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
         gameId = _createGame(cfg);
         _payWithSession(cfg.token, cfg.bet, grant, consent);
+    }
+
+    /// @dev The match length the lobby opened next in this call gets (read and cleared by _createGame).
+    function _setMatchGames(uint8 games) private {
+        if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
+        _matchGames = games;
     }
 
     /// @inheritdoc IDiceHall
@@ -101,8 +149,12 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         _payWithSession(token, bet, grant, consent);
     }
 
-    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet.
+    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet. A match of the length a
+    /// createMatch call set, else a single game.
     function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
+        uint8 games = _matchGames;
+        if (games == 0) games = 1;
+        else _matchGames = 0;
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -128,6 +180,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.status = GameStatus.Open;
         g.joined = 1;
         g.feeBps = s.houseFeeBps;
+        g.games = games;
+        g.game = 1;
         g.clock = uint64(block.timestamp + cfg.joinWindow);
         g.moveTimeout = cfg.moveTimeout;
         _fixEntropySettings(g, s, b.callOffWindow);
@@ -146,6 +200,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             cfg.ruleSet,
             cfg.invitees.length != 0
         );
+        if (games != 1) emit MatchCreated(gameId, games);
         for (uint256 i; i < cfg.invitees.length; ++i) emit PlayerInvited(gameId, cfg.invitees[i]);
     }
 
@@ -410,7 +465,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.forfeited |= uint8(1 << seat);
         emit PlayerForfeited(gameId, player);
 
-        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _settle(gameId, g);
+        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _endGame(gameId, g);
         else _passTurn(gameId, g);
     }
 
@@ -833,7 +888,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The first roll's number draws the turn order (so no one can choose it by when or how they join);
-    /// its dice are the first player's. Returns that player.
+    /// its dice are the first player's (in a match, the first who has not forfeited). Returns that player.
     function _drawOrder(
         uint256 gameId,
         Game storage g,
@@ -845,7 +900,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address[] memory ordered = new address[](seats);
         for (uint256 i; i < seats; ++i) ordered[i] = g.players[TurnOrder.at(order, i)];
         emit GameStarted(gameId, ordered);
-        return ordered[0];
+        // A later game of a match: whoever forfeited in an earlier one has no turn.
+        uint8 forfeited = g.forfeited;
+        if (forfeited == 0) return ordered[0];
+        uint8 turn;
+        while ((forfeited >> TurnOrder.at(order, turn)) & 1 == 1) ++turn;
+        g.turn = turn;
+        return ordered[turn];
     }
 
     /// @dev Moves the turn to the next seat that has not forfeited; settles after the last round.
@@ -853,7 +914,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         (uint8 turn, bool wrapped) = TurnOrder.next(g.order, g.turn, g.forfeited, g.seats);
         if (wrapped) {
             if (g.round == Scoring.boxCount(g.ruleSet)) {
-                _settle(gameId, g);
+                _endGame(gameId, g);
                 return;
             }
             // round < box count <= 16
@@ -863,6 +924,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.turn = turn;
         g.clock = uint64(block.timestamp + g.moveTimeout);
+    }
+
+    /// @dev A game is over (its last box filled, or one player left): a single game settles here; a match's game
+    /// ends in DiceHallAdmin (its standings, then the next game or the match's settlement).
+    function _endGame(uint256 gameId, Game storage g) private {
+        if (g.games == 1) {
+            _settle(gameId, g);
+            return;
+        }
+        _delegateToAdmin(abi.encodeCall(DiceHallAdmin.endMatchGame, (gameId)));
     }
 
     /// @dev Totals, winners (ties split the pot), the house fee, and the payouts as credits.
