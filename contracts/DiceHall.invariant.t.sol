@@ -253,10 +253,15 @@ contract DiceHallHandler {
     }
 
     /// @dev The player's key's EIP-712 consent to `grant` (core/contract/sessionConsent.ts builds the same).
-    function _consent(address player, IDiceHall.SessionGrant memory grant) internal view returns (bytes memory) {
+    function _consent(
+        address player,
+        IDiceHall.SessionGrant memory grant
+    ) internal view returns (bytes memory) {
         bytes32 domain = keccak256(
             abi.encode(
-                keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak256(
+                    "EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"
+                ),
                 keccak256("DiceHall"),
                 keccak256("1"),
                 block.chainid,
@@ -375,7 +380,8 @@ contract DiceHallHandler {
         address key = keys[actorSeed % ACTORS];
         bool active = hall.sessionPlayer(key) == player;
         // For the coin, the session's unspent roll fees come with the credit.
-        uint256 amount = hall.credits(_tokenAddress(t), player) + (t == 0 ? hall.session(player).feeAllowance : 0);
+        uint256 amount =
+            hall.credits(_tokenAddress(t), player) + (t == 0 ? hall.session(player).feeAllowance : 0);
         HEVM.prank(key);
         try hall.withdrawFor(player, _tokenAddress(t)) {
             if (!active) _break("a key that is not active paid out");

@@ -54,19 +54,25 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     // ================================================================== lobby
 
     /// @inheritdoc IDiceHall
-    function createGame(
-        GameConfig calldata cfg
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _collectBet(cfg.token, cfg.bet, msg.value);
+    function createGame(GameConfig calldata cfg) external payable returns (uint256) {
+        return _createPaid(cfg);
     }
 
     /// @inheritdoc IDiceHall
-    function createGameFromCredit(
-        GameConfig calldata cfg
-    ) external whenNotPaused nonReentrant returns (uint256 gameId) {
-        gameId = _createGame(cfg);
-        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256) {
+        _setMatchGames(games);
+        return _createPaid(cfg);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createGameFromCredit(GameConfig calldata cfg) external returns (uint256) {
+        return _createFromCredit(cfg);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256) {
+        _setMatchGames(games);
+        return _createFromCredit(cfg);
     }
 
     /// @inheritdoc IDiceHall
@@ -74,9 +80,51 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         GameConfig calldata cfg,
         SessionGrant calldata grant,
         bytes calldata consent
-    ) external payable whenNotPaused nonReentrant returns (uint256 gameId) {
+    ) external payable returns (uint256) {
+        return _createWithSession(cfg, grant, consent);
+    }
+
+    /// @inheritdoc IDiceHall
+    function createMatchWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable returns (uint256) {
+        _setMatchGames(games);
+        return _createWithSession(cfg, grant, consent);
+    }
+
+    /// @dev createGame and createMatch: the bet paid with the call.
+    function _createPaid(
+        GameConfig calldata cfg
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _collectBet(cfg.token, cfg.bet, msg.value);
+    }
+
+    /// @dev createGameFromCredit and createMatchFromCredit: the bet from the caller's credit.
+    function _createFromCredit(
+        GameConfig calldata cfg
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
+        gameId = _createGame(cfg);
+        _spendCredit(cfg.token, msg.sender, cfg.bet);
+    }
+
+    /// @dev createGameWithSession and createMatchWithSession.
+    function _createWithSession(
+        GameConfig calldata cfg,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) private whenNotPaused nonReentrant returns (uint256 gameId) {
         gameId = _createGame(cfg);
         _payWithSession(cfg.token, cfg.bet, grant, consent);
+    }
+
+    /// @dev The match length the lobby opened next in this call gets (read and cleared by _createGame).
+    function _setMatchGames(uint8 games) private {
+        if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
+        _matchGames = games;
     }
 
     /// @inheritdoc IDiceHall
@@ -101,8 +149,12 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         _payWithSession(token, bet, grant, consent);
     }
 
-    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet.
+    /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet. A match of the length a
+    /// createMatch call set, else a single game.
     function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
+        uint8 games = _matchGames;
+        if (games == 0) games = 1;
+        else _matchGames = 0;
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -128,6 +180,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.status = GameStatus.Open;
         g.joined = 1;
         g.feeBps = s.houseFeeBps;
+        g.games = games;
+        g.game = 1;
         g.clock = uint64(block.timestamp + cfg.joinWindow);
         g.moveTimeout = cfg.moveTimeout;
         _fixEntropySettings(g, s, b.callOffWindow);
@@ -146,6 +200,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             cfg.ruleSet,
             cfg.invitees.length != 0
         );
+        if (games != 1) emit MatchCreated(gameId, games);
         for (uint256 i; i < cfg.invitees.length; ++i) emit PlayerInvited(gameId, cfg.invitees[i]);
     }
 
@@ -219,12 +274,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
             // A session key of a player seated here asks for its player, the fee from the player's credit.
             (roller, byKey) = _retryRoller(gameId);
-            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last accepted one has time to come.
-            if (block.timestamp >= _retriesEndAt(g)) revert CallOffWindowOver(gameId, _callOffAt(g));
+            uint64 callOffAt = _callOffAt(g);
+            if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
             uint64 retryAt = _retryAt(g);
-            if (retryAt == 0 || block.timestamp < retryAt)
+            // No request in the window's last LAST_RETRY_BEFORE_CALL_OFF: the last one accepted has time to come.
+            bool lastHour = block.timestamp >= callOffAt - LAST_RETRY_BEFORE_CALL_OFF;
+            if (retryAt == 0 || block.timestamp < retryAt || lastHour) {
+                if (lastHour && g.pendingSequence == 0) revert CallOffWindowOver(gameId, callOffAt);
                 revert RollPending(gameId, g.pendingSequence, retryAt);
+            }
             if (keepMask != g.pendingKeepMask) revert KeepMaskLocked(gameId, g.pendingKeepMask);
             if (g.order != 0) player = g.players[TurnOrder.at(g.order, g.turn)];
             // Saturates: past 255 attempts only "some roll is out" matters.
@@ -251,7 +310,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.attempts = attempts;
         g.clock = uint64(block.timestamp);
-        _request(gameId, g, player, attempts, roller, byKey);
+        _request(gameId, g, player, attempts, roller, byKey, keepMask);
     }
 
     /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
@@ -264,7 +323,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address player,
         uint8 attempt,
         address roller,
-        bool byKey
+        bool byKey,
+        uint8 keepMask
     ) private {
         uint16 providerId = g.providerId;
         address provider = _providers[providerId];
@@ -276,7 +336,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         try ENTROPY.getFeeV2(provider, gasLimit) returns (uint128 fee) {
             quote = fee;
             if (fee <= cap) {
-                if (byKey) _sessionFeeLeft(roller, fee);
+                // A key's fee is taken from its session's fees now, and given back if Entropy refuses.
+                if (byKey) _takeSessionFee(roller, fee);
                 else if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
                 // Our own contribution to the random number, so that the provider alone cannot choose it.
                 bytes32 userRandom = keccak256(
@@ -286,13 +347,20 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    _settleFee(fee, byKey);
-                    emit RollRequested(gameId, roller, sequence, g.pendingKeepMask);
+                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is
+                    // the roller's (msg.value >= fee was checked before the request).
+                    if (!byKey) {
+                        unchecked {
+                            _credit(address(0), msg.sender, msg.value - fee);
+                        }
+                    }
+                    emit RollRequested(gameId, roller, sequence, keepMask);
                     return;
                 } catch (bytes memory r) {
                     reason = _refusal(r, gasBefore);
                     // Only a quote's overflow is a price: a request's is a failure like any other.
                     if (reason.length == 0) revert EntropyCallFailed();
+                    if (byKey) _returnSessionFee(fee);
                 }
             }
         } catch (bytes memory r) {
@@ -301,22 +369,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             if (reason.length == 0) quote = type(uint256).max;
         }
         if (reason.length == 0) reason = abi.encodeWithSelector(RollFeeAboveCap.selector, quote, cap);
-        // A key's roll sent nothing (checked in roll) and spent nothing.
+        // A key's roll sent nothing (a call with value is never a key's) and spent nothing.
         _credit(address(0), msg.sender, msg.value);
-        emit RollRefused(gameId, roller, g.pendingKeepMask, reason);
-    }
-
-    /// @dev After a request: a key's fee comes out of its session's fees (checked before the request);
-    /// Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is the roller's.
-    function _settleFee(uint256 fee, bool byKey) private {
-        if (byKey) {
-            _spendSessionFee(fee);
-            return;
-        }
-        // msg.value >= fee was checked before the request.
-        unchecked {
-            _credit(address(0), msg.sender, msg.value - fee);
-        }
+        emit RollRefused(gameId, roller, keepMask, reason);
     }
 
     /// @dev What a failed Entropy call means. One of Entropy's own errors is a refusal, returned as the reason.
@@ -415,7 +470,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         g.forfeited |= uint8(1 << seat);
         emit PlayerForfeited(gameId, player);
 
-        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _settle(gameId, g);
+        if (TurnOrder.activeCount(g.forfeited, g.seats) == 1) _endGame(gameId, g);
         else _passTurn(gameId, g);
     }
 
@@ -753,19 +808,24 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         Game storage g
     ) private view returns (address player, PlayerState state, bool byKey) {
         uint256 seat = TurnOrder.at(g.order, g.turn);
-        KeyGrant memory k;
-        bool active;
+        // The expiry of the caller's grant if it has expired (to say so), else 0.
+        uint32 expired;
         if (msg.value == 0) {
-            k = _keys[msg.sender];
-            active = k.player != address(0) && block.timestamp < k.expiresAt;
-            if (active) {
-                state = _sheets[gameId][k.player];
-                if (state.seated() && state.joinIndex() == seat) return (k.player, state, true);
+            KeyGrant storage k = _keys[msg.sender];
+            address keyPlayer = k.player;
+            if (keyPlayer != address(0)) {
+                uint32 expiresAt = k.expiresAt;
+                if (block.timestamp < expiresAt) {
+                    state = _sheets[gameId][keyPlayer];
+                    if (state.seated() && state.joinIndex() == seat) return (keyPlayer, state, true);
+                } else {
+                    expired = expiresAt;
+                }
             }
         }
         state = _sheets[gameId][msg.sender];
         if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
-        if (k.player != address(0) && !active) revert SessionExpired(msg.sender, k.expiresAt);
+        if (expired != 0) revert SessionExpired(msg.sender, expired);
         revert NotYourTurn(gameId, g.players[seat]);
     }
 
@@ -832,7 +892,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The first roll's number draws the turn order (so no one can choose it by when or how they join);
-    /// its dice are the first player's. Returns that player.
+    /// its dice are the first player's (in a match, the first who has not forfeited). Returns that player.
     function _drawOrder(
         uint256 gameId,
         Game storage g,
@@ -844,7 +904,13 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address[] memory ordered = new address[](seats);
         for (uint256 i; i < seats; ++i) ordered[i] = g.players[TurnOrder.at(order, i)];
         emit GameStarted(gameId, ordered);
-        return ordered[0];
+        // A later game of a match: whoever forfeited in an earlier one has no turn.
+        uint8 forfeited = g.forfeited;
+        if (forfeited == 0) return ordered[0];
+        uint8 turn;
+        while ((forfeited >> TurnOrder.at(order, turn)) & 1 == 1) ++turn;
+        g.turn = turn;
+        return ordered[turn];
     }
 
     /// @dev Moves the turn to the next seat that has not forfeited; settles after the last round.
@@ -852,7 +918,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         (uint8 turn, bool wrapped) = TurnOrder.next(g.order, g.turn, g.forfeited, g.seats);
         if (wrapped) {
             if (g.round == Scoring.boxCount(g.ruleSet)) {
-                _settle(gameId, g);
+                _endGame(gameId, g);
                 return;
             }
             // round < box count <= 16
@@ -862,6 +928,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.turn = turn;
         g.clock = uint64(block.timestamp + g.moveTimeout);
+    }
+
+    /// @dev A game is over (its last box filled, or one player left): a single game settles here; a match's game
+    /// ends in DiceHallAdmin (its standings, then the next game or the match's settlement).
+    function _endGame(uint256 gameId, Game storage g) private {
+        if (g.games == 1) {
+            _settle(gameId, g);
+            return;
+        }
+        _delegateToAdmin(abi.encodeCall(DiceHallAdmin.endMatchGame, (gameId)));
     }
 
     /// @dev Totals, winners (ties split the pot), the house fee, and the payouts as credits.
@@ -958,22 +1034,28 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         uint256 needed = forBet + grant.keyGas;
         if (msg.value < needed) revert WrongPayment(msg.value, needed);
         _collectBet(token, bet, forBet);
-        _delegateToAdmin(abi.encodeCall(DiceHallAdmin.openSessionAfterBet, (grant, consent, msg.value - forBet)));
+        _delegateToAdmin(
+            abi.encodeCall(DiceHallAdmin.openSessionAfterBet, (grant, consent, msg.value - forBet))
+        );
     }
 
-    /// @dev Reverts unless the roll fees set aside for the caller's (a key's) session cover a roll's fee.
-    function _sessionFeeLeft(address player, uint256 fee) private view {
-        uint256 left = _keys[msg.sender].feeLeft;
-        if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
-    }
-
-    /// @dev Takes a key's roll fee from its session's fees (checked before the request). No event: the roll's
-    /// RollRequested names the player, and session() says what is left (a key's roll writes one slot only).
-    function _spendSessionFee(uint256 fee) private {
+    /// @dev Takes a key's roll fee from its session's fees (the one slot a key's roll writes beyond a player's),
+    /// or reverts with what is left.
+    function _takeSessionFee(address player, uint256 fee) private {
         if (fee == 0) return;
         KeyGrant storage k = _keys[msg.sender];
+        uint64 left = k.feeLeft;
+        if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
         unchecked {
-            k.feeLeft -= uint64(fee);
+            k.feeLeft = left - uint64(fee);
+        }
+    }
+
+    /// @dev Gives a refused key's roll its fee back: a refusal spends nothing.
+    function _returnSessionFee(uint256 fee) private {
+        // It was taken from these fees a moment ago, so it fits.
+        unchecked {
+            if (fee != 0) _keys[msg.sender].feeLeft += uint64(fee);
         }
     }
 }

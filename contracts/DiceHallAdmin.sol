@@ -12,8 +12,8 @@ import {Scoring} from "./libraries/Scoring.sol";
 import {Sheet} from "./libraries/Sheet.sol";
 import {TurnOrder} from "./libraries/TurnOrder.sol";
 
-/// @title DiceHallAdmin: the owner's settings, the sheet views, and opening, closing and paying out sessions, in
-/// code of their own.
+/// @title DiceHallAdmin: the owner's settings, the sheet views, opening, closing and paying out sessions, and a
+/// match's game ends (never a single game's), in code of their own.
 /// @notice DiceHall deploys it in its constructor and delegatecalls it for these functions only, so they run on
 /// DiceHall's storage, at DiceHall's address, with DiceHall's owner: players and the books know one address.
 /// Called directly it acts on its own empty storage, which nothing reads.
@@ -24,10 +24,9 @@ import {TurnOrder} from "./libraries/TurnOrder.sol";
 contract DiceHallAdmin is DiceHallStorage, EIP712 {
     /// @dev The typed data a session key signs to agree to act for `player` with this grant (core/contract/
     /// sessionConsent.ts builds the same).
-    bytes32 private constant SESSION_CONSENT_TYPEHASH =
-        keccak256(
-            "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
-        );
+    bytes32 private constant SESSION_CONSENT_TYPEHASH = keccak256(
+        "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
+    );
 
     /// @dev The hall that deployed this code: the code that moves money runs only on its storage.
     address private immutable HALL;
@@ -126,7 +125,11 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @dev Names the caller's session key, with the key's consent; `value` pays the key's gas and the roll fees
     /// set aside (the credit pays what it does not cover); its rest goes to native credit.
-    function _openSession(IDiceHall.SessionGrant calldata grant, bytes calldata consent, uint256 value) private {
+    function _openSession(
+        IDiceHall.SessionGrant calldata grant,
+        bytes calldata consent,
+        uint256 value
+    ) private {
         address key = grant.key;
         if (key == address(0) || key == msg.sender) revert IDiceHall.InvalidSessionKey(key);
         // A key held by another player (active or expired, its fees not yet returned) stays theirs.
@@ -146,7 +149,11 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         if (old != address(0)) _closeKey(old, old != key);
         _sessions[msg.sender].key = key;
         // expiresAt <= now + 7 days and allowance <= MAX_SESSION_ALLOWANCE were checked above.
-        _keys[key] = KeyGrant({player: msg.sender, expiresAt: uint32(grant.expiresAt), feeLeft: uint64(allowance)});
+        _keys[key] = KeyGrant({
+            player: msg.sender,
+            expiresAt: uint32(grant.expiresAt),
+            feeLeft: uint64(allowance)
+        });
         emit IDiceHall.SessionOpened(msg.sender, key, grant.expiresAt, grant.feeAllowance, grant.keyGas);
         // value >= keyGas was checked above.
         uint256 rest;
@@ -196,7 +203,11 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
     }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
-    function withdrawTreasury(address token, address to, uint256 amount) external onlyHall onlyOwner nonReentrant {
+    function withdrawTreasury(
+        address token,
+        address to,
+        uint256 amount
+    ) external onlyHall onlyOwner nonReentrant {
         if (to == address(0)) revert IDiceHall.ZeroAddress();
         uint256 available = _treasury[token];
         if (amount > available) revert IDiceHall.TreasuryInsufficient(token, amount, available);
@@ -208,7 +219,96 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         emit IDiceHall.TreasuryWithdrawn(token, to, amount);
     }
 
-    // ================================================================== owner
+    // ================================================================== matches
+
+    /// @notice A game of a match of two or more games is over: DiceHall's own call, by delegatecall, when its last
+    /// box is filled or one player is left (DiceHall has no entry point for it: a caller from outside acts on this
+    /// contract's own empty storage). Adds the game to the standings and emits MatchGameFinished; then either
+    /// blanks every sheet for the next game, whose first roll draws its order, or settles the match.
+    function endMatchGame(uint256 gameId) external onlyHall {
+        Game storage g = _games[gameId];
+        (uint8 seats, uint8 order, uint8 forfeited, uint8 game) = (g.seats, g.order, g.forfeited, g.game);
+        bool last = game == g.games || TurnOrder.activeCount(forfeited, seats) == 1;
+        address[] memory players = new address[](seats);
+        uint256[] memory totals = new uint256[](seats);
+        PlayerState[] memory states = new PlayerState[](seats);
+        uint256 best;
+        uint256 winnerCount;
+        for (uint256 i; i < seats; ++i) {
+            uint256 seat = TurnOrder.at(order, i);
+            address p = g.players[seat];
+            players[i] = p;
+            states[i] = _sheets[gameId][p];
+            (, , , uint256 total) = Sheet.totals(g.ruleSet, states[i]);
+            totals[i] = total;
+            if ((forfeited >> seat) & 1 == 1) continue;
+            if (winnerCount == 0 || total > best) (best, winnerCount) = (total, 1);
+            else if (total == best) ++winnerCount;
+        }
+        address[] memory winners = new address[](winnerCount);
+        uint256 w;
+        for (uint256 i; i < seats; ++i) {
+            bool won = (forfeited >> TurnOrder.at(order, i)) & 1 == 0 && totals[i] == best;
+            if (won) winners[w++] = players[i];
+            // The last game's sheets stay for getPlayer to show; earlier ones are blanked for the next game.
+            states[i] = states[i].withGameResult(won, totals[i], !last);
+            _sheets[gameId][players[i]] = states[i];
+        }
+        emit IDiceHall.MatchGameFinished(gameId, game, players, totals, winners);
+        if (!last) {
+            // The next game: round 1, no order until its first roll (by any seated player) draws one.
+            g.game = game + 1;
+            g.order = 0;
+            g.turn = 0;
+            g.round = 1;
+            g.clock = uint64(block.timestamp + g.moveTimeout);
+            return;
+        }
+        _settleMatch(gameId, g, players, states);
+    }
+
+    /// @dev The match's winners among the players still in: the most games won, then the most points; still tied,
+    /// they split the pot (the first in the last game's turn order also takes the remainder); the house fee once.
+    function _settleMatch(
+        uint256 gameId,
+        Game storage g,
+        address[] memory players,
+        PlayerState[] memory states
+    ) private {
+        uint256 seats = players.length;
+        uint256[] memory points = new uint256[](seats);
+        uint256 bestWins;
+        uint256 bestPoints;
+        uint256 winnerCount;
+        for (uint256 i; i < seats; ++i) {
+            PlayerState s = states[i];
+            points[i] = s.matchPoints();
+            if (s.forfeited()) continue;
+            uint256 wins = s.matchWins();
+            if (winnerCount == 0 || wins > bestWins || (wins == bestWins && points[i] > bestPoints)) {
+                (bestWins, bestPoints, winnerCount) = (wins, points[i], 1);
+            } else if (wins == bestWins && points[i] == bestPoints) {
+                ++winnerCount;
+            }
+        }
+        address[] memory winners = new address[](winnerCount);
+        uint256 w;
+        for (uint256 i; i < seats; ++i) {
+            PlayerState s = states[i];
+            if (!s.forfeited() && s.matchWins() == bestWins && points[i] == bestPoints)
+                winners[w++] = players[i];
+        }
+
+        uint256 pot = uint256(g.bet) * seats;
+        uint256 fee = (pot * g.feeBps) / BPS;
+        uint256 share = (pot - fee) / winnerCount;
+        g.status = IDiceHall.GameStatus.Finished;
+        address token = g.token;
+        if (fee != 0) _treasury[token] += fee;
+        _credit(token, winners[0], share + (pot - fee - share * winnerCount));
+        for (uint256 i = 1; i < winnerCount; ++i) _credit(token, winners[i], share);
+        emit IDiceHall.GameFinished(gameId, token, g.ruleSet, players, points, winners, share, fee);
+    }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function setTokenConfig(address token, bool allowed, uint128 minBet, uint128 maxBet) external onlyOwner {
@@ -308,7 +408,17 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         v.orderDrawn = g.order != 0;
         uint256 count = v.orderDrawn ? g.seats : g.joined;
         v.players = new address[](count);
-        for (uint256 i; i < count; ++i) v.players[i] = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
+        v.games = g.games;
+        v.gameNumber = g.game;
+        v.wins = new uint8[](count);
+        v.points = new uint256[](count);
+        for (uint256 i; i < count; ++i) {
+            address p = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
+            v.players[i] = p;
+            PlayerState s = _sheets[gameId][p];
+            v.wins[i] = uint8(s.matchWins());
+            v.points[i] = s.matchPoints();
+        }
         if (g.status != IDiceHall.GameStatus.Running) {
             if (g.status == IDiceHall.GameStatus.Open) v.deadline = g.clock;
             else v.round = g.round;

@@ -44,6 +44,8 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"
     );
     uint8 internal constant MAX_ROLLS = 3;
+    /// @notice The longest match, in games.
+    uint8 public constant MAX_GAMES = 10;
     /// @notice The longest a session key may live.
     uint64 public constant MAX_SESSION_DURATION = 7 days;
     /// @notice The most roll fees a session sets aside (2^64 - 1 wei, about 18.4 of the native coin), so that they
@@ -66,7 +68,9 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint8 round;
         uint16 feeBps;
         uint8 order; // turn order: TurnOrder packing, position -> join index; 0 until the first roll draws it
-        uint8 forfeited; // bit j set = the player at join index j forfeited
+        uint8 forfeited; // bit j set = the player at join index j forfeited (for the rest of the match)
+        uint8 games; // the match length, 1..MAX_GAMES (1 = a single game)
+        uint8 game; // the game being played, 1..games
         // slot 1: everything the Entropy callback reads and writes of the game
         // Lobby: when the join window closes. Running: the current move deadline, or, while a roll is out,
         // the time of its latest attempt (the deadline does not run while the dice are out).
@@ -131,6 +135,10 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     }
 
     IEntropyV2 internal immutable ENTROPY;
+    /// @dev The length of the match a createMatch call is opening, for the lobby code it shares with createGame
+    /// (0 there: a single game). A transient word rather than an argument: passed as an argument, the constant 1
+    /// of the createGame calls made the optimizer copy the lobby code into each of them (2 KB over EIP-170).
+    uint8 internal transient _matchGames;
 
     Settings internal _settings;
     TimeBounds internal _bounds;

@@ -148,8 +148,11 @@ async function runHallKeeper(
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.on(signal, () => {
         void keeper.stop().then(() => {
-          const { retried, refused, delivered } = keeper.stats;
-          log(`stopped: ${retried} asked again, ${refused} refused again, ${delivered} delivered`);
+          const { retried, refused, delivered, paidOut, gasPaid } = keeper.stats;
+          log(
+            `stopped: ${retried} asked again, ${refused} refused again, ${delivered} delivered, ` +
+              `${paidOut} paid out; ${gasPaid} wei of gas`,
+          );
           process.exit(0);
         });
       });

@@ -284,13 +284,14 @@ describe("DiceHall on the Entropy model: no one can buy a call-off (issue 17)", 
     const askedAt = (await h.publicClient.getBlock()).timestamp;
     // Both players ask again every half hour; the provider, never caught up, refuses each time.
     let attempts = 1;
-    for (let at = askedAt + 1800n; at < callOffAt; at += 1800n) {
+    // (no request is taken in the window's last hour: the last one accepted has that hour to be delivered).
+    for (let at = askedAt + 1800n; at < callOffAt - 3600n; at += 1800n) {
       await networkHelpers.time.setNextBlockTimestamp(at);
       const asker = attempts % 2 === 0 ? h.alice : h.bob;
       hallEvent(h, await send(h, rollTx(h, gameId, asker, 0, fee)), "RollRefused");
       attempts++;
     }
-    assert.equal(attempts, (6 * 3600) / 1800);
+    assert.equal(attempts, (5 * 3600) / 1800);
     await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
     const receipt = await send(
       h,
@@ -656,32 +657,80 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
     };
   }
 
-  it("R1: one flood and nobody else asking again: the hall's keeper asks again and the roll is answered", async () => {
+  it("K-1: the hall's keeper asks again at every block while a flood holds; a flood that stops is answered within a block", async () => {
     const h = await fixture();
     const model = h.model!;
     await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
     const { gameId, mover } = await drawnGame(h);
     const flooder = await otherConsumer(h);
     const fee = await h.hall.read.gameRollFee([gameId]);
-    // One flood right before the mover's roll; then nobody at the table asks again.
-    const last = await flood(flooder, 10);
+    let last = await flood(flooder, 10);
     hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
     const k = await hallKeeper(h);
     try {
-      // Still flooded: the keeper's retry is refused too, and its value credited back to it.
-      await k.keeper.tick();
-      assert.equal(k.keeper.stats.refused, 1);
-      assert.equal(await credits(h, NATIVE, h.wallets[8]), (fee * 110n) / 100n);
-      // The provider's keeper works through the flood; the hall's keeper asks again, accepted.
+      // The flooder keeps the backlog full at every block: the provider's keeper reveals the last
+      // flood and the flooder sends a fresh one before the keeper's next look. The keeper asks at
+      // every one of those blocks (no backoff to time floods against), refused each time.
+      for (let block = 1; block <= 5; block++) {
+        await revealRequest(model, h.provider, last);
+        last = await flood(flooder, 10);
+        await k.keeper.tick();
+        assert.equal(k.keeper.stats.refused, block, `asked again at block ${block}`);
+      }
+      // Its refused retries cost it only gas: each value came back to its credit.
+      assert.equal(await credits(h, NATIVE, h.wallets[8]), 5n * ((fee * 110n) / 100n));
+      // The flood stops: the provider's keeper catches up, and the hall's keeper's next look is answered.
       await revealRequest(model, h.provider, last);
-      await networkHelpers.time.increase(60);
+      const stoppedAt = await h.publicClient.getBlockNumber();
       await k.keeper.tick();
       assert.equal(k.keeper.stats.retried, 1);
       const game = await gameView(h, gameId);
       assert.notEqual(game.pendingSequence, 0n);
+      const [requested] = await h.publicClient.getContractEvents({
+        address: h.hall.address,
+        abi: h.hall.abi,
+        eventName: "RollRequested",
+        args: { gameId },
+        fromBlock: stoppedAt,
+      });
+      assert.ok(requested.blockNumber - stoppedAt <= 2n, "answered within a block or two");
       const rolled = hallEvent(h, await reveal(h, game.pendingSequence, "0x"), "DiceRolled");
       assert.equal(rolled.player, addressOf(mover), "the dice are the mover's");
       assert.equal((await gameView(h, gameId)).status, STATUS.Running);
+    } finally {
+      await k.stop();
+    }
+  });
+
+  it("the hall's keeper pays a finished game's credit to each player's own wallet, and nowhere else", async () => {
+    const h = await fixture();
+    const { gameId, mover, other } = await drawnGame(h);
+    // The mover walks away: the other player wins by timeout.
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    await send(h, h.hall.write.claimTimeout([gameId], { account: other.account }));
+    assert.equal((await gameView(h, gameId)).status, STATUS.Finished);
+    const won = await credits(h, NATIVE, other);
+    assert.ok(won > 0n);
+    const keeperWallet = h.wallets[8].account.address;
+    const before = await h.publicClient.getBalance({ address: other.account.address });
+    const k = await hallKeeper(h);
+    try {
+      // The player's own app has its half minute first.
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.paidOut, 0);
+      await networkHelpers.time.increase(31);
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.paidOut, 1);
+      assert.equal(await credits(h, NATIVE, other), 0n);
+      assert.equal(
+        await h.publicClient.getBalance({ address: other.account.address }),
+        before + won,
+      );
+      assert.equal(await credits(h, NATIVE, keeperWallet), 0n);
+      assert.equal(await credits(h, NATIVE, mover), 0n);
+      // Nothing left to pay: a second round sends nothing.
+      await k.keeper.tick();
+      assert.equal(k.keeper.stats.paidOut, 1);
     } finally {
       await k.stop();
     }
@@ -734,7 +783,7 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
     }
   });
 
-  it("RollPending never names a time past the call-off: a refusal in the window's last second promises no retry", async () => {
+  it("I-2: no request in the call-off window's last hour, and none promised: a refusal just before promises no retry", async () => {
     const h = await fixture();
     const model = h.model!;
     await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
@@ -744,31 +793,81 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
     await flood(flooder, 10);
     hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
     const { callOffAt } = await gameView(h, gameId);
-    // Asked again throughout the window (refused: the backlog stays full): retryAt is always before the call-off.
-    for (const at of [callOffAt - 3600n, callOffAt - 2n]) {
+    const lastHour = BigInt(await h.hall.read.LAST_RETRY_BEFORE_CALL_OFF());
+    assert.equal(lastHour, 3600n);
+    const retriesEnd = callOffAt - lastHour;
+    // Asked again throughout the window (refused: the backlog stays full): retryAt is always before the retries end.
+    for (const at of [callOffAt - 2n * lastHour, retriesEnd - 2n]) {
       await networkHelpers.time.setNextBlockTimestamp(at);
       hallEvent(h, await send(h, rollTx(h, gameId, other, 0, fee)), "RollRefused");
       const game = await gameView(h, gameId);
       assert.equal(game.retryAt, at + 1n);
-      assert.ok(game.retryAt < game.callOffAt);
+      assert.ok(game.retryAt < retriesEnd);
     }
-    // A refusal in the last second before the call-off: no retry is left, and none is promised.
-    await networkHelpers.time.setNextBlockTimestamp(callOffAt - 1n);
+    // A refusal in the last second before the retries end: no retry is left, and none is promised.
+    await networkHelpers.time.setNextBlockTimestamp(retriesEnd - 1n);
     hallEvent(h, await send(h, rollTx(h, gameId, h.stranger, 0, fee)), "RollRefused");
-    const game = await gameView(h, gameId);
-    assert.equal(game.retryAt, 0n);
+    assert.equal((await gameView(h, gameId)).retryAt, 0n);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.score([gameId, 0], { account: mover.account }),
       h.hall,
       "RollPending",
       [gameId, 0n, 0n],
     );
-    await networkHelpers.time.setNextBlockTimestamp(callOffAt);
+    // The last hour: nobody may ask, however the backlog stands; the call-off comes at callOffAt, not before.
+    for (const at of [retriesEnd, callOffAt - 1n]) {
+      await networkHelpers.time.setNextBlockTimestamp(at);
+      await h.viem.assertions.revertWithCustomErrorWithArgs(
+        rollTx(h, gameId, other, 0, fee),
+        h.hall,
+        "CallOffWindowOver",
+        [gameId, callOffAt],
+      );
+    }
     await h.viem.assertions.revertWithCustomErrorWithArgs(
-      rollTx(h, gameId, other, 0, fee),
+      h.hall.write.claimTimeout([gameId], { account: other.account }),
       h.hall,
-      "CallOffWindowOver",
+      "DeadlineNotPassed",
       [gameId, callOffAt],
+    );
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
+    hallEvent(h, await send(h, h.hall.write.claimTimeout([gameId], { account: other.account })), "GameCancelled");
+  });
+
+  it("I-2: the last request a window accepts has its whole last hour to be delivered, and the call-off cannot overtake it", async () => {
+    const h = await fixture();
+    const model = h.model!;
+    await send(h, model.contract.write.setMaxNumHashes([10], { account: h.wallets[9].account }));
+    const { gameId, mover, other } = await drawnGame(h);
+    const flooder = await otherConsumer(h);
+    const fee = await h.hall.read.gameRollFee([gameId]);
+    const last = await flood(flooder, 10);
+    hallEvent(h, await send(h, rollTx(h, gameId, mover, 0, fee)), "RollRefused");
+    const { callOffAt } = await gameView(h, gameId);
+    const retriesEnd = callOffAt - BigInt(await h.hall.read.LAST_RETRY_BEFORE_CALL_OFF());
+    // The backlog clears; the very last second a retry may be made, one is, and is accepted.
+    await revealRequest(model, h.provider, last);
+    await networkHelpers.time.setNextBlockTimestamp(retriesEnd - 1n);
+    const { sequenceNumber } = await requestRoll(h, gameId, other, 0, fee);
+    // Its number is public from here on; nobody may call the game off for the whole hour.
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt - 1n);
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      h.hall.write.claimTimeout([gameId], { account: mover.account }),
+      h.hall,
+      "DeadlineNotPassed",
+      [gameId, callOffAt],
+    );
+    // Delivered in the hour's last second: the dice are the mover's, the game goes on.
+    await networkHelpers.time.setNextBlockTimestamp(callOffAt);
+    const rolled = hallEvent(h, await reveal(h, sequenceNumber, "0x"), "DiceRolled");
+    assert.equal(rolled.player, addressOf(mover));
+    const game = await gameView(h, gameId);
+    assert.equal(game.status, STATUS.Running);
+    assert.equal(game.entropyAttempts, 0);
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.claimTimeout([gameId], { account: other.account }),
+      h.hall,
+      "DeadlineNotPassed",
     );
   });
 });

@@ -49,6 +49,10 @@ interface IDiceHall {
         uint64 callOffAt; // when the game may be called off if the outstanding roll has still not come (0 if none)
         uint32 callOffWindow; // how long a roll may stay out before the game may be called off, fixed at opening
         uint256 rollFeeCap; // a roll quoted above this is a refusal, not a price; fixed when the lobby opened
+        uint8 games; // the match length: 1..10 games for one stake (1 = a single game)
+        uint8 gameNumber; // the game being played, 1..games; once over, the game the match ended in
+        uint8[] wins; // per entry of `players`: games won so far (a tied game is a win for each of its winners)
+        uint256[] points; // per entry of `players`: points over the games finished so far
     }
 
     /// @notice One player's sheet in one game, decoded.
@@ -210,6 +214,8 @@ interface IDiceHall {
     error NotSessionKey(address caller);
     /// @notice A session key must not be zero, the player itself, or another player's active key.
     error InvalidSessionKey(address key);
+    /// @notice A match is 1 to 10 games.
+    error GamesOutOfRange(uint8 games);
 
     // ------------------------------------------------------------------ events
 
@@ -222,6 +228,19 @@ interface IDiceHall {
         uint8 seats,
         uint8 ruleSet,
         bool isPrivate
+    );
+    /// @notice The lobby just created (its GameCreated comes first) is a match of `games` games (2..10; a
+    /// single game has no MatchCreated).
+    event MatchCreated(uint256 indexed gameId, uint8 games);
+    /// @notice Game `game` (1-based) of a match of two or more games ended: `players` in that game's turn order
+    /// (forfeited ones included), their `totals` in that game, and its `winners` (the best total among the players
+    /// still in; a tie is a win for each). The match's own end follows as GameFinished, after its last game's.
+    event MatchGameFinished(
+        uint256 indexed gameId,
+        uint8 game,
+        address[] players,
+        uint256[] totals,
+        address[] winners
     );
     /// @notice A private lobby lists this account (one event each, so an invitee can filter by topic).
     event PlayerInvited(uint256 indexed gameId, address indexed invitee);
@@ -260,6 +279,9 @@ interface IDiceHall {
     /// @notice A player missed their deadline and forfeited their seat.
     event PlayerForfeited(uint256 indexed gameId, address indexed player);
     /// @notice The game ended; winners were credited `payoutEach` (the first winner also the remainder).
+    /// For a match: it ended (after its last game, or when one player was left); `players` in its last game's
+    /// turn order, `totals` their points over all its games, `winners` those with the most games won, then the
+    /// most points.
     event GameFinished(
         uint256 indexed gameId,
         address token,
@@ -315,6 +337,9 @@ interface IDiceHall {
 
     /// @notice Opens a lobby; the caller takes seat 0 and pays the bet.
     function createGame(GameConfig calldata cfg) external payable returns (uint256 gameId);
+    /// @notice createGame for a match of `games` (1..10) games played in a row at this table for one stake:
+    /// the bet is paid once here (and once by each joiner, with joinGame), the pot settled once after the last game.
+    function createMatch(GameConfig calldata cfg, uint8 games) external payable returns (uint256 gameId);
     /// @notice Takes a seat and pays the bet; the last seat starts the game (its first roll draws the order).
     function joinGame(uint256 gameId) external payable;
     /// @notice Leaves an open lobby with a refund; the creator leaving cancels it.
@@ -342,6 +367,8 @@ interface IDiceHall {
     function deposit(address token, uint256 amount) external payable;
     /// @notice createGame, the bet taken from the caller's credit in `cfg.token`.
     function createGameFromCredit(GameConfig calldata cfg) external returns (uint256 gameId);
+    /// @notice createMatch, the bet taken from the caller's credit in `cfg.token`.
+    function createMatchFromCredit(GameConfig calldata cfg, uint8 games) external returns (uint256 gameId);
     /// @notice joinGame, the bet taken from the caller's credit.
     function joinGameFromCredit(uint256 gameId) external;
     /// @notice Names a session key (replacing any earlier one, whose unspent fees go back to credit), with the key's
@@ -356,8 +383,19 @@ interface IDiceHall {
         SessionGrant calldata grant,
         bytes calldata consent
     ) external payable returns (uint256 gameId);
+    /// @notice createMatch and openSession in one transaction, paid as createGameWithSession.
+    function createMatchWithSession(
+        GameConfig calldata cfg,
+        uint8 games,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable returns (uint256 gameId);
     /// @notice joinGame and openSession in one transaction, paid as createGameWithSession.
-    function joinGameWithSession(uint256 gameId, SessionGrant calldata grant, bytes calldata consent) external payable;
+    function joinGameWithSession(
+        uint256 gameId,
+        SessionGrant calldata grant,
+        bytes calldata consent
+    ) external payable;
     /// @notice Ends the caller's session, active or expired: its key can do nothing more and its unspent roll fees
     /// go back to the caller's native credit.
     function revokeSession() external;

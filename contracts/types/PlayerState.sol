@@ -3,16 +3,18 @@ pragma solidity 0.8.28;
 
 /// @dev One player's whole state in one game, packed in one storage slot:
 ///
-///   255            137 136 135 134 133 132   129 128                  33 32        17 16 15 14      0
-///   ├─── unused ───┤├ join ┤├se┤├fo┤├ yahtzee ┤├──── box scores ──────┤├─ filled ─┤├rolls┤├─ dice ─┤
-///                   2 bits  1    1   4 bits     16 boxes x 6 bits      16 bits     2 bits  5 x 3 bits
+///   255     165 164      141 140   137 136 135 134 133 132   129 128                  33 32        17 16 15 14      0
+///   ├ unused ┤├─ points ──┤├─ wins ┤├ join ┤├se┤├fo┤├ yahtzee ┤├──── box scores ──────┤├─ filled ─┤├rolls┤├─ dice ─┤
+///              24 bits      4 bits   2 bits  1    1   4 bits     16 boxes x 6 bits      16 bits     2 bits  5 x 3 bits
 ///
 /// dice:      die i (1..6, 0 before the first roll of a turn) at bits 3i..3i+2
 /// rolls:     rolls used in the current turn, 0..3
 /// filled:    bit b set = box b is filled
 /// scores:    box b's points at bits 33+6b..38+6b (every box scores at most 50)
 /// yahtzee:   Yahtzee bonuses earned (at most 12 in a 13-round game)
-/// forfeited: timed out; seated: holds a seat; join index: seat in join order (0..3)
+/// forfeited: timed out (for the rest of the match); seated: holds a seat; join index: seat in join order (0..3)
+/// wins:      a match's games won so far (at most 10); points: its points over the games finished so far
+/// Bits 133 and up are the seat's and the match's; bits 0..132 are the sheet of the game being played.
 type PlayerState is uint256;
 
 using PlayerStateLibrary for PlayerState global;
@@ -26,6 +28,10 @@ library PlayerStateLibrary {
     uint256 internal constant FORFEITED_OFFSET = 133;
     uint256 internal constant SEATED_OFFSET = 134;
     uint256 internal constant JOIN_INDEX_OFFSET = 135;
+    uint256 internal constant WINS_OFFSET = 137;
+    uint256 internal constant POINTS_OFFSET = 141;
+    /// @dev Where the seat's and the match's bits begin: a new game of a match blanks everything below.
+    uint256 internal constant SEAT_OFFSET = FORFEITED_OFFSET;
 
     uint256 internal constant DICE_MASK = 0x7fff;
     uint256 internal constant ROLLS_MASK = 0x3;
@@ -34,6 +40,8 @@ library PlayerStateLibrary {
     uint256 internal constant SCORE_MASK = 0x3f;
     uint256 internal constant YAHTZEE_BONUS_MASK = 0xf;
     uint256 internal constant JOIN_INDEX_MASK = 0x3;
+    uint256 internal constant WINS_MASK = 0xf;
+    uint256 internal constant POINTS_MASK = 0xffffff;
 
     /// @notice A seated player with an empty sheet.
     function seatedAt(uint256 seat) internal pure returns (PlayerState) {
@@ -74,6 +82,30 @@ library PlayerStateLibrary {
 
     function joinIndex(PlayerState self) internal pure returns (uint256) {
         return (PlayerState.unwrap(self) >> JOIN_INDEX_OFFSET) & JOIN_INDEX_MASK;
+    }
+
+    function matchWins(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> WINS_OFFSET) & WINS_MASK;
+    }
+
+    function matchPoints(PlayerState self) internal pure returns (uint256) {
+        return (PlayerState.unwrap(self) >> POINTS_OFFSET) & POINTS_MASK;
+    }
+
+    /// @notice A match's standings after a game: `won` adds a win, `total` adds to the points; with `blank` the
+    /// sheet (dice, rolls, boxes, bonuses) is cleared for the next game, the seat and forfeit kept.
+    /// @dev The caller guarantees at most 10 wins and points below 2^24 (10 games of at most 2 000).
+    function withGameResult(
+        PlayerState self,
+        bool won,
+        uint256 total,
+        bool blank
+    ) internal pure returns (PlayerState) {
+        uint256 s = PlayerState.unwrap(self);
+        if (blank) s = (s >> SEAT_OFFSET) << SEAT_OFFSET;
+        unchecked {
+            return PlayerState.wrap(s + (uint256(won ? 1 : 0) << WINS_OFFSET) + (total << POINTS_OFFSET));
+        }
     }
 
     /// @notice The dice after a roll and the roll count of this turn.

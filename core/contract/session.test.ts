@@ -40,6 +40,16 @@ describe("sessionNeeds", () => {
     expect(needs.feeDeposit).toBe(0n);
   });
 
+  it("sizes a match for every game: its rolls, scores and gas, one end", () => {
+    const one = gameSessionNeeds(13, 1000n, GWEI);
+    const five = gameSessionNeeds(13, 1000n, GWEI, 5);
+    expect(five.rolls).toBe(5 * rollsForGame(13));
+    expect(five.feeDeposit).toBe(one.feeDeposit * 5n);
+    // Five games of moves, but the claim, payouts and reserve only once.
+    expect(five.keyGas).toBeGreaterThan(one.keyGas * 4n);
+    expect(five.keyGas).toBeLessThan(one.keyGas * 5n);
+  });
+
   it("grows with the gas price and the fee", () => {
     const cheap = gameSessionNeeds(13, 10n, GWEI);
     const dear = gameSessionNeeds(13, 20n, 3n * GWEI);
@@ -73,6 +83,12 @@ describe("sessionExpiry", () => {
   it("lasts the join window and every turn at the longest move time", () => {
     expect(sessionExpiry({ ...base, joinWindow: 900, moveTimeout: 300 })).toBe(
       1_000_000 + 900 + 2 * 13 * 300,
+    );
+  });
+
+  it("lasts every game of a match", () => {
+    expect(sessionExpiry({ ...base, joinWindow: 900, moveTimeout: 300, games: 3 })).toBe(
+      1_000_000 + 900 + 3 * 2 * 13 * 300,
     );
   });
 

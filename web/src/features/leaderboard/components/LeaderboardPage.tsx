@@ -201,7 +201,9 @@ export function LeaderboardPage() {
         rating is each player's skill rating (openskill's Weng-Lin model, mu − 3σ, from the order of
         finish of every game; a forfeit is a loss) in the chosen rule set, or their best rule set;
         points lost per game and best moves are the coach's analysis of their games under these
-        filters.
+        filters. A match of several games for one stake counts as one game (won by the match's
+        winners, its pot once); each of its games' scores counts in best and average, and each of
+        its games is rated on its own.
       </p>
     </div>
   );

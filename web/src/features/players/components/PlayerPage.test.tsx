@@ -106,6 +106,38 @@ describe("PlayerPage", () => {
     expect(mistake.textContent).toContain("−3.2");
   });
 
+  it("lists the player's matches, each game with its replay and analysis", () => {
+    answer.current = {
+      ...data,
+      matches: [
+        {
+          gameId: "12",
+          ruleSet: 0,
+          token: "0x0000000000000000000000000000000000000000",
+          timestamp: 1_700_000_000,
+          games: 3,
+          won: true,
+          results: [
+            { game: 1, total: "210", won: true },
+            { game: 2, total: "180", won: false },
+            { game: 3, total: "240", won: true },
+          ],
+        },
+      ],
+    };
+    renderPage(PLAYER.toLowerCase());
+    const match = within(screen.getByTestId("player-matches")).getAllByRole("listitem")[0];
+    expect(match.textContent).toMatch(/^Match #12 \(Yahtzee, 3 games\): won · games won 2 of 3/);
+    expect(
+      within(match)
+        .getAllByRole("link", { name: "replay" })
+        .map((l) => l.getAttribute("href")),
+    ).toEqual(["/games/12/replay?game=1", "/games/12/replay?game=2", "/games/12/replay?game=3"]);
+    expect(within(match).getAllByRole("link", { name: "analysis" })[1].getAttribute("href")).toBe(
+      "/games/12/analysis?game=2",
+    );
+  });
+
   it("says so for what is not an address", () => {
     renderPage("bob");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("No such player");

@@ -129,7 +129,36 @@ function Skill({ data }: { data: WirePlayer }) {
       <Ratings data={data} />
       <Accuracy points={data.accuracy} />
       <Mistakes points={data.mistakes} />
+      <Matches matches={data.matches ?? []} />
     </>
+  );
+}
+
+/** Their matches of several games: the result, and each game's total, replay and analysis. */
+function Matches({ matches }: { matches: NonNullable<WirePlayer["matches"]> }) {
+  if (matches.length === 0) return null;
+  return (
+    <section aria-labelledby="player-matches">
+      <h2 id="player-matches">Matches</h2>
+      <ul className="player__matches" data-testid="player-matches">
+        {matches.map((m) => (
+          <li key={m.gameId}>
+            <Link to={`/games/${m.gameId}`}>Match #{m.gameId}</Link> ({ruleSetName(m.ruleSet)},{" "}
+            {m.games} games): {m.won ? "won" : "lost"} · games won{" "}
+            {m.results.filter((r) => r.won).length} of {m.results.length}
+            <ol className="player__match-games">
+              {m.results.map((r) => (
+                <li key={r.game}>
+                  Game {r.game}: {r.total} points{r.won ? ", won" : ""} ·{" "}
+                  <Link to={`/games/${m.gameId}/replay?game=${r.game}`}>replay</Link> ·{" "}
+                  <Link to={`/games/${m.gameId}/analysis?game=${r.game}`}>analysis</Link>
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -59,6 +59,8 @@ export function LobbyPanel({
           // The game starts when the last seat fills: no join window to wait through.
           joinWindow: 0,
           moveTimeout: view.config.moveTimeout,
+          // A match: one key for every game of it (one confirmation for the whole match).
+          games: view.games,
         }
       : null,
     Math.floor(now / 1000),
@@ -102,10 +104,15 @@ export function LobbyPanel({
   const join = () =>
     holdLabel(async () => {
       tx.reset();
-      const grant = withKey && offer && me ? sessionGrant(hall, me, offer) : null;
+      const grant = withKey && offer && me ? await sessionGrant(hall, me, offer) : null;
       const request =
         offer && grant
-          ? hallCall(hall.address, "joinGameWithSession", [gameId, grant], offer.value)
+          ? hallCall(
+              hall.address,
+              "joinGameWithSession",
+              [gameId, grant, grant.consent],
+              offer.value,
+            )
           : hallCall(hall.address, "joinGame", [gameId], payment.value);
       // A wallet that batches (EIP-5792) approves and joins in one confirmation.
       const batched = payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId));

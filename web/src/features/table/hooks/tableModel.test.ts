@@ -228,6 +228,23 @@ describe("buildTableModel", () => {
     expect(model.rollHint).not.toMatch(/again in/);
   });
 
+  it("a refusal in the call-off window's last hour: no retry, the call-off's time in words", () => {
+    const view = gameView({
+      pendingSequence: 0n,
+      rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      entropyAttempts: 3,
+      retryAt: 0n,
+      callOffAt: BigInt(T0 + 1_800),
+    });
+    const model = buildTableModel(input({ view }));
+    expect(model.canRoll).toBe(false);
+    expect(model.rollHint).toMatch(
+      /It can no longer be asked again: the randomness service is not answering, and the game can be called off in 30:00/,
+    );
+    expect(model.rollHint).not.toMatch(/ends now/);
+  });
+
   it("after the call-off window: no roll, and the game can be called off", () => {
     const first = T0 - 86_400;
     const view = gameView({
