@@ -100,14 +100,16 @@ export interface GameCost {
 /**
  * The most one player's game of `boxes` boxes costs beyond the bet at today's `rollFee` and
  * `gasPrice`, with no margin: every roll a game can take (rollsForGame) and every score, a claim
- * and the payouts. What the player is shown beside the bet, and warned of when the bet is smaller.
+ * and the payouts; a match of `games` games costs that many times as much. What the player is
+ * shown beside the bet, and warned of when the bet is smaller.
  */
-export function gameCost(boxes: number, rollFee: bigint, gasPrice: bigint): GameCost {
+export function gameCost(boxes: number, rollFee: bigint, gasPrice: bigint, games = 1): GameCost {
   const rolls = BigInt(rollsForGame(boxes));
-  const fees = rolls * rollFee;
+  const fees = rolls * rollFee * BigInt(games);
   const gas =
     (rolls * KEY_GAS_PER_ROLL + BigInt(boxes) * KEY_GAS_PER_SCORE + 2n * KEY_GAS_PER_OTHER) *
-    gasPrice;
+    gasPrice *
+    BigInt(games);
   return { fees, gas, total: fees + gas };
 }
 

@@ -69,7 +69,7 @@ async function sessionTable(session: Session) {
   const gameId = BigInt(/\/games\/(\d+)/.exec(pageA.url())![1]);
   assertAsked(a.wallet, 1, "A opens the table");
   const b = await openWithWallet(session, "B (account 19, wallet)", 19, `/games/${gameId}`);
-  await b.tracked.page.getByRole("button", { name: "Join for 0.01 ETH" }).click();
+  await b.tracked.page.getByRole("button", { name: /^Join for / }).click();
   await waitForKeySentence(pageA);
   await waitForKeySentence(b.tracked.page);
   assertAsked(b.wallet, 1, "B joins");
