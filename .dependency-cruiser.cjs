@@ -63,6 +63,14 @@ module.exports = {
       to: { path: "^(core/test|web/src/test)/" },
     },
     {
+      name: "no-circular",
+      comment:
+        "No module reaches itself through its imports (a type-only one included): a circle hides which side is the base. Writes: write.ts is the base, tx.ts, batch.ts and sessionPayout.ts build on it.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: "every-import-resolves",
       comment: "An import the checker cannot follow would slip past every rule above.",
       severity: "error",

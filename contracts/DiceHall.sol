@@ -310,7 +310,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.attempts = attempts;
         g.clock = uint64(block.timestamp);
-        _request(gameId, g, player, attempts, roller, byKey);
+        _request(gameId, g, player, attempts, roller, byKey, keepMask);
     }
 
     /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
@@ -323,7 +323,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address player,
         uint8 attempt,
         address roller,
-        bool byKey
+        bool byKey,
+        uint8 keepMask
     ) private {
         uint16 providerId = g.providerId;
         address provider = _providers[providerId];
@@ -335,7 +336,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         try ENTROPY.getFeeV2(provider, gasLimit) returns (uint128 fee) {
             quote = fee;
             if (fee <= cap) {
-                if (byKey) _sessionFeeLeft(roller, fee);
+                // A key's fee is taken from its session's fees now, and given back if Entropy refuses.
+                if (byKey) _takeSessionFee(roller, fee);
                 else if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
                 // Our own contribution to the random number, so that the provider alone cannot choose it.
                 bytes32 userRandom = keccak256(
@@ -345,13 +347,20 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    _settleFee(fee, byKey);
-                    emit RollRequested(gameId, roller, sequence, g.pendingKeepMask);
+                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is
+                    // the roller's (msg.value >= fee was checked before the request).
+                    if (!byKey) {
+                        unchecked {
+                            _credit(address(0), msg.sender, msg.value - fee);
+                        }
+                    }
+                    emit RollRequested(gameId, roller, sequence, keepMask);
                     return;
                 } catch (bytes memory r) {
                     reason = _refusal(r, gasBefore);
                     // Only a quote's overflow is a price: a request's is a failure like any other.
                     if (reason.length == 0) revert EntropyCallFailed();
+                    if (byKey) _returnSessionFee(fee);
                 }
             }
         } catch (bytes memory r) {
@@ -360,22 +369,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             if (reason.length == 0) quote = type(uint256).max;
         }
         if (reason.length == 0) reason = abi.encodeWithSelector(RollFeeAboveCap.selector, quote, cap);
-        // A key's roll sent nothing (checked in roll) and spent nothing.
+        // A key's roll sent nothing (a call with value is never a key's) and spent nothing.
         _credit(address(0), msg.sender, msg.value);
-        emit RollRefused(gameId, roller, g.pendingKeepMask, reason);
-    }
-
-    /// @dev After a request: a key's fee comes out of its session's fees (checked before the request);
-    /// Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is the roller's.
-    function _settleFee(uint256 fee, bool byKey) private {
-        if (byKey) {
-            _spendSessionFee(fee);
-            return;
-        }
-        // msg.value >= fee was checked before the request.
-        unchecked {
-            _credit(address(0), msg.sender, msg.value - fee);
-        }
+        emit RollRefused(gameId, roller, keepMask, reason);
     }
 
     /// @dev What a failed Entropy call means. One of Entropy's own errors is a refusal, returned as the reason.
@@ -812,19 +808,24 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         Game storage g
     ) private view returns (address player, PlayerState state, bool byKey) {
         uint256 seat = TurnOrder.at(g.order, g.turn);
-        KeyGrant memory k;
-        bool active;
+        // The expiry of the caller's grant if it has expired (to say so), else 0.
+        uint32 expired;
         if (msg.value == 0) {
-            k = _keys[msg.sender];
-            active = k.player != address(0) && block.timestamp < k.expiresAt;
-            if (active) {
-                state = _sheets[gameId][k.player];
-                if (state.seated() && state.joinIndex() == seat) return (k.player, state, true);
+            KeyGrant storage k = _keys[msg.sender];
+            address keyPlayer = k.player;
+            if (keyPlayer != address(0)) {
+                uint32 expiresAt = k.expiresAt;
+                if (block.timestamp < expiresAt) {
+                    state = _sheets[gameId][keyPlayer];
+                    if (state.seated() && state.joinIndex() == seat) return (keyPlayer, state, true);
+                } else {
+                    expired = expiresAt;
+                }
             }
         }
         state = _sheets[gameId][msg.sender];
         if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
-        if (k.player != address(0) && !active) revert SessionExpired(msg.sender, k.expiresAt);
+        if (expired != 0) revert SessionExpired(msg.sender, expired);
         revert NotYourTurn(gameId, g.players[seat]);
     }
 
@@ -1038,19 +1039,23 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         );
     }
 
-    /// @dev Reverts unless the roll fees set aside for the caller's (a key's) session cover a roll's fee.
-    function _sessionFeeLeft(address player, uint256 fee) private view {
-        uint256 left = _keys[msg.sender].feeLeft;
-        if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
-    }
-
-    /// @dev Takes a key's roll fee from its session's fees (checked before the request). No event: the roll's
-    /// RollRequested names the player, and session() says what is left (a key's roll writes one slot only).
-    function _spendSessionFee(uint256 fee) private {
+    /// @dev Takes a key's roll fee from its session's fees (the one slot a key's roll writes beyond a player's),
+    /// or reverts with what is left.
+    function _takeSessionFee(address player, uint256 fee) private {
         if (fee == 0) return;
         KeyGrant storage k = _keys[msg.sender];
+        uint64 left = k.feeLeft;
+        if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
         unchecked {
-            k.feeLeft -= uint64(fee);
+            k.feeLeft = left - uint64(fee);
+        }
+    }
+
+    /// @dev Gives a refused key's roll its fee back: a refusal spends nothing.
+    function _returnSessionFee(uint256 fee) private {
+        // It was taken from these fees a moment ago, so it fits.
+        unchecked {
+            if (fee != 0) _keys[msg.sender].feeLeft += uint64(fee);
         }
     }
 }

@@ -15,6 +15,9 @@ import type { RpcLog } from "viem";
  *   player and token however many games there were, and a period's whole days from player_day.
  * - player_rating, rating_change: each player's skill rating per rule set (core/ratings), updated
  *   game by game in the order games finish, and every change for the player page's chart.
+ * - match_game: one row per finished game of a match (issue 33: several games for one stake,
+ *   under the match's one id): its number, players, totals and winners; each is rated as a game
+ *   of its own, while the board counts the match (its pot) once, at its GameFinished.
  *
  * The coach's analysis of each finished game is kept beside these, in tables the API process
  * writes (src/api/analysis/analyser.ts): see there for how it stays true across reorgs.
@@ -49,6 +52,8 @@ export const game = onchainTable(
     token: t.hex().notNull(),
     bet: t.bigint().notNull(),
     seats: t.integer().notNull(),
+    /** Games in the match (MatchCreated); 1 for a single game. */
+    games: t.integer().notNull().default(1),
     creator: t.hex().notNull(),
     createdBlock: t.bigint().notNull(),
     /** open, running, finished or cancelled. */
@@ -94,6 +99,12 @@ export const playerGame = onchainTable(
     forfeited: t.integer().notNull(),
     /** The total of a completed sheet; null when it does not count (see the fold). */
     total: t.integer(),
+    /**
+     * A match's (issue 33) points and completed sheets over all its games (`total` is then its best
+     * game's); null for a single game, whose are `total` and one sheet.
+     */
+    points: t.integer(),
+    completed: t.integer(),
     yahtzees: t.integer().notNull(),
     staked: t.bigint().notNull(),
     net: t.bigint().notNull(),
@@ -206,11 +217,13 @@ export const playerRating = onchainTable(
 export const ratingChange = onchainTable(
   "rating_change",
   (t) => ({
-    /** `${gameId}:${player}` */
+    /** `${gameId}:${player}`, or `${gameId}.${game}:${player}` for a game of a match. */
     id: t.text().primaryKey(),
     player: t.hex().notNull(),
     ruleSet: t.integer().notNull(),
     gameId: t.bigint().notNull(),
+    /** The game of the match (1 for a single game). */
+    game: t.integer().notNull().default(1),
     finishedBlock: t.bigint().notNull(),
     finishedAt: t.bigint().notNull(),
     mu: t.doublePrecision().notNull(),
@@ -220,5 +233,28 @@ export const ratingChange = onchainTable(
   }),
   (table) => ({
     byPlayer: index().on(table.player, table.finishedBlock),
+  }),
+);
+
+/** One finished game of a match (a match of one game has none: its game is the `game` row). */
+export const matchGame = onchainTable(
+  "match_game",
+  (t) => ({
+    /** `${gameId}.${game}` (core/game/match.ts matchGameKey). */
+    id: t.text().primaryKey(),
+    gameId: t.bigint().notNull(),
+    game: t.integer().notNull(),
+    ruleSet: t.integer().notNull(),
+    /** That game's turn order, lower-case. */
+    players: t.hex().array().notNull(),
+    totals: t.bigint().array().notNull(),
+    winners: t.hex().array().notNull(),
+    /** Everyone forfeited by this game's end (they sit out, and are not rated in, later games). */
+    forfeited: t.hex().array().notNull(),
+    finishedBlock: t.bigint().notNull(),
+    finishedAt: t.bigint().notNull(),
+  }),
+  (table) => ({
+    byMatch: index().on(table.gameId, table.game),
   }),
 );

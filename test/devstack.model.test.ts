@@ -23,7 +23,9 @@ import {
 // `npm run dev`'s default since issue 27: the stack on our Entropy model. The provider's keeper
 // reveals with revealWithCallback, its revelations are served in Fortuna's shape, and the hall's
 // keeper asks again for a refused roll and delivers a stalled one from the revelation service.
-// Every wait is for a state; chain time is moved with evm_increaseTime where a keeper waits for it.
+// Every wait is for a state; chain time is moved with evm_increaseTime where a keeper waits for it,
+// and nobody mines: the chain's own blocks (one every 2 s, as on Base) carry the new time, as a real
+// chain's do. A test that mined here would hide a chain that stands still between transactions.
 const START_TIMEOUT_MS = 120_000;
 const WAIT_MS = 60_000;
 
@@ -71,8 +73,24 @@ describe("the dev stack on the Entropy model", { timeout: 5 * 60_000 }, () => {
     const { publicClient } = clients(s.rpcUrl);
     const request = publicClient.request as (a: { method: string; params: unknown[] }) => unknown;
     await request({ method: "evm_increaseTime", params: [seconds] });
-    await request({ method: "evm_mine", params: [] });
   }
+
+  it("makes blocks on its own, with no transaction, as a real chain does", async () => {
+    const s = stack!;
+    assert.equal(s.blockIntervalMs, 2_000);
+    const { publicClient } = clients(s.rpcUrl);
+    const first = await publicClient.getBlock({ blockTag: "latest" });
+    const next = await waitFor(
+      "a block nobody sent a transaction for",
+      async () => {
+        const block = await publicClient.getBlock({ blockTag: "latest" });
+        return block.number > first.number ? block : undefined;
+      },
+      { timeoutMs: WAIT_MS },
+    );
+    assert.equal(next.transactions.length, 0);
+    assert.ok(next.timestamp >= first.timestamp);
+  });
 
   it("deploys the model and serves the provider's revelations in Fortuna's shape", async () => {
     const s = stack!;

@@ -10,7 +10,7 @@ import { decodeLogs, uintTopic, type HallLog } from "@dicehall/core/events/hallE
 import { buildTable, type SolverTable } from "@dicehall/core/coach/solver.ts";
 import { deserialiseTable, serialiseTable } from "@dicehall/core/coach/serialise.ts";
 import { TABLE_FORMAT } from "@dicehall/core/coach/store.ts";
-import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
+import { analyseGameLogs, analyseMatchLogs } from "@dicehall/core/game/gameAnalysis.ts";
 import { finishedGames } from "@dicehall/core/leaderboard/history.ts";
 import { foldRatings, ratingKey, type RatedGame } from "@dicehall/core/ratings/ratings.ts";
 import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
@@ -44,15 +44,21 @@ import { fillGames } from "../scripts/lib/fillGames.ts";
 import { parseServerTiming } from "../scripts/lib/serverTiming.ts";
 import {
   NATIVE,
+  STATUS,
   advanceTime,
   claimTimeout,
+  getGame,
+  getSeat,
   joinGame,
   openGame,
+  openMatch,
   revealNow,
   roll,
+  score,
   table,
   type Table,
 } from "../scripts/lib/table.ts";
+import { boxOptions } from "@dicehall/core/rules/sheet.ts";
 
 // The indexer (indexer/, Ponder) on a dev stack of its own, against what the app computes from
 // the chain's logs in the browser: the same leaderboard under every filter, sort and page, the
@@ -89,10 +95,28 @@ function tableOf(ruleSet: RuleSetId): SolverTable {
 function ratedGames(logs: readonly LeaderboardLog[]): RatedGame[] {
   const forfeits = new Map<bigint, string[]>();
   const games: RatedGame[] = [];
+  // A match's games are rated one by one; who forfeited in an earlier game sat the next ones out.
+  const matches = new Set<bigint>();
+  const satOut = new Map<bigint, string[]>();
   for (const log of logs) {
     if (log.eventName === "PlayerForfeited") {
       forfeits.set(log.args.gameId, [...(forfeits.get(log.args.gameId) ?? []), log.args.player]);
+    } else if (log.eventName === "MatchGameFinished") {
+      matches.add(log.args.gameId);
+      const out = satOut.get(log.args.gameId) ?? [];
+      const seats = log.args.players.flatMap((p, i) => (out.includes(p) ? [] : [i]));
+      games.push({
+        ruleSet: ruleSetOf.get(log.args.gameId)!,
+        players: seats.map((i) => log.args.players[i]),
+        totals: seats.map((i) => log.args.totals[i]),
+        winners: log.args.winners,
+        forfeited: forfeits.get(log.args.gameId) ?? [],
+      });
+      satOut.set(log.args.gameId, forfeits.get(log.args.gameId) ?? []);
+    } else if (log.eventName === "GameCreated") {
+      ruleSetOf.set(log.args.gameId, log.args.ruleSet);
     } else if (log.eventName === "GameFinished") {
+      if (matches.has(log.args.gameId)) continue;
       games.push({
         ruleSet: log.args.ruleSet,
         players: log.args.players,
@@ -103,6 +127,45 @@ function ratedGames(logs: readonly LeaderboardLog[]): RatedGame[] {
     }
   }
   return games;
+}
+
+const ruleSetOf = new Map<bigint, number>();
+
+/**
+ * A whole 2-player match of `games` games on chain, move by move: each game's first roll (by the
+ * creator) draws its order, then every turn rolls once and scores the first box the rules allow.
+ */
+async function playMatch(
+  t: Table,
+  players: [Address, Address],
+  games: number,
+  bet: bigint,
+): Promise<bigint> {
+  const gameId = await openMatch(
+    t,
+    players[0],
+    { token: NATIVE, bet, seats: 2, ruleSet: 2, joinWindow: 3600, moveTimeout: 3600 },
+    games,
+  );
+  await joinGame(t, players[1], gameId, NATIVE, bet);
+  for (let game = 1; game <= games; game++) {
+    const { sequence } = await roll(t, players[0], gameId, 0);
+    await revealNow(t, sequence);
+    for (;;) {
+      const view = await getGame(t, gameId);
+      if (view.status !== STATUS.Running || view.gameNumber !== game) break;
+      const player = view.players[view.currentSeat];
+      let seat = await getSeat(t, gameId, 2, player);
+      if (seat.rollsUsed === 0) {
+        const rolled = await roll(t, player, gameId, 0);
+        await revealNow(t, rolled.sequence);
+        seat = await getSeat(t, gameId, 2, player);
+      }
+      await score(t, player, gameId, boxOptions(seat.sheet, seat.dice)[0].box);
+    }
+  }
+  assert.equal((await getGame(t, gameId)).status, STATUS.Finished);
+  return gameId;
 }
 
 indexerSuite("PGlite");
@@ -365,8 +428,24 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       for (const [i, game] of games.entries()) {
         const finishedAt = times[i];
         const own = logs.filter((l) => "gameId" in l.args && l.args.gameId === game.gameId);
-        const expected = analyseGameLogs(game.gameId, own, tableOf)!;
+        // A match: its games' numbers as one game's, no review of the whole (each game has its own).
+        const expected = game.match
+          ? { ...analyseMatchLogs(game.gameId, own, tableOf)!, review: null }
+          : analyseGameLogs(game.gameId, own, tableOf)!;
         assert.ok(expected, `game ${game.gameId} analysed here`);
+        for (const { game: n } of game.match ?? []) {
+          const one = analyseGameLogs(game.gameId, own, tableOf, n)!;
+          const served = await api<WireGameAnalysis>(
+            `/api/games/${game.gameId}/analysis?game=${n}`,
+          );
+          assert.ok(served.analysed, `game ${n} of match ${game.gameId} analysed`);
+          assert.deepEqual(
+            served.players,
+            one.players.map((p, seat) => ({ ...p, seat })),
+            `game ${n} of match ${game.gameId}`,
+          );
+          assert.deepEqual(served.review, JSON.parse(JSON.stringify(one.review)));
+        }
         const path = `/api/games/${game.gameId}/analysis`;
         const deadline = Date.now() + 5 * 60_000;
         let got = await api<WireGameAnalysis>(path);
@@ -491,9 +570,12 @@ function indexerSuite(database: "PGlite" | "Postgres") {
         assert.equal(r.history.length, rating.games);
         assert.equal(r.history.at(-1)!.ordinal, rating.ordinal);
       }
+      // Ratings count every game of a match; the board counts the match once.
       assert.equal(
         page.ratings.reduce((n, r) => n + r.games, 0),
-        games.filter((g) => g.players.some((p) => p === top.player)).length,
+        games
+          .filter((g) => g.players.some((p) => p === top.player))
+          .reduce((n, g) => n + (g.match?.length ?? 1), 0),
       );
       assert.equal(page.accuracy.length, lossByPlayer.get(top.player.toLowerCase())?.games ?? 0);
       const worst = page.mistakes.map((m) => m.mistake!.loss);
@@ -546,10 +628,36 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       });
       await publicClient.waitForTransactionReceipt({ hash: cancel });
 
+      // A match of 3 games for one stake: one game on the board, three rated and analysed.
+      const matchId = await playMatch(t, [s.accounts[5], s.accounts[6]], 3, parseEther("0.002"));
+
       const head = await synced();
       const { games } = await assertAgrees(head);
-      assert.equal(games.length, 16);
+      assert.equal(games.length, 17);
       assert.ok(games.some((g) => g.forfeited.length > 0));
+      const match = games.find((g) => g.gameId === matchId)!;
+      assert.deepEqual(
+        match.match?.map((g) => g.game),
+        [1, 2, 3],
+        "the match's standing game by game is served",
+      );
+      // The player page lists the match, with their total and result in each game.
+      const page = await api<WirePlayer>(`/api/players/${s.accounts[5]}`);
+      const listed = page.matches?.find((m) => m.gameId === String(matchId));
+      assert.ok(listed, "the match is on its player's page");
+      assert.equal(listed.games, 3);
+      assert.deepEqual(
+        listed.results.map((r) => r.total),
+        match.match!.map((g) =>
+          String(
+            g.totals[g.players.findIndex((p) => p.toLowerCase() === s.accounts[5].toLowerCase())],
+          ),
+        ),
+      );
+      assert.equal(
+        listed.won,
+        match.winners.some((w) => w.toLowerCase() === s.accounts[5].toLowerCase()),
+      );
     });
 
     it("keeps a sorted board until a game finishes, and computes afresh when asked", async () => {

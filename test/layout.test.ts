@@ -82,6 +82,12 @@ describe("the layout's import rule", { timeout: 120_000 }, () => {
       `export { gasLimitFor } from "../web/src/chain/tx.ts";\n`,
       "nothing-outside-web-imports-web",
     ],
+    [
+      "a module reaches itself through its imports",
+      planted("web/src/chain"),
+      `export type { Hall } from "./planted-${process.pid}.ts";\nexport const loop = 1;\n`,
+      "no-circular",
+    ],
   ];
 
   for (const [what, path, source, rule] of forbidden) {

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 
 const require = createRequire(import.meta.url);
 
@@ -36,7 +37,50 @@ function optionalDependency(name: string): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), optionalDependency("@walletconnect/ethereum-provider")],
+  plugins: [
+    react(),
+    optionalDependency("@walletconnect/ethereum-provider"),
+    // The installable app: the manifest, and our service worker (web/src/sw/sw.ts) with Workbox's
+    // precache of the built shell injected. The app registers it itself (web/src/ui/pwa.ts), after
+    // the first paint.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifestFilename: "manifest.webmanifest",
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon-180.png"],
+      manifest: {
+        name: "Dicehall",
+        short_name: "Dicehall",
+        description:
+          "An on-chain Yahtzee hall: open a table, bet, and roll dice from Pyth Entropy.",
+        id: "/",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#fbf8ef",
+        theme_color: "#1d4d3a",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          {
+            src: "/icons/maskable-512.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+        ],
+      },
+      injectManifest: {
+        // The shell and every page's chunks (a page opened offline still draws); never the source
+        // maps, nor the coach's tables, which the coach fetches when asked.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        globIgnores: ["**/*.map"],
+      },
+      devOptions: { enabled: true, type: "module" },
+    }),
+  ],
   // `@/` is the app's own src (tsconfig.json's paths say the same). `@dicehall/core` resolves as
   // the workspace package it is; the alias lets import.meta.glob name it too.
   resolve: {

@@ -24,7 +24,8 @@ export const GAS_MARGIN_PERCENT = 30n;
 
 /**
  * The writes of a session (issue 24) take the same rule: a session key's roll is a `roll` (its
- * worst path is a player's, less the credit slot it never opens: it pays from credit), and
+ * worst path is a player's, less the credit slot it never opens: it pays from the fees set aside
+ * for its session, in the key's own slot), and
  * `createGameWithSession`, `joinGameWithSession`, `openSession`, `deposit`, `createGameFromCredit`,
  * `joinGameFromCredit`, `revokeSession` and `withdrawFor` get the margin. What can change between
  * their estimate and the block costs far less than 30 %: the player's credit slot emptied in between

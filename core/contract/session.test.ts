@@ -6,6 +6,7 @@ import {
   MIN_SESSION_SECONDS,
   SESSION_MARGIN_PERCENT,
   TRANSFER_GAS,
+  gameCost,
   gameSessionNeeds,
   keyCanMove,
   leftoverGas,
@@ -39,11 +40,40 @@ describe("sessionNeeds", () => {
     expect(needs.feeDeposit).toBe(0n);
   });
 
+  it("sizes a match for every game: its rolls, scores and gas, one end", () => {
+    const one = gameSessionNeeds(13, 1000n, GWEI);
+    const five = gameSessionNeeds(13, 1000n, GWEI, 5);
+    expect(five.rolls).toBe(5 * rollsForGame(13));
+    expect(five.feeDeposit).toBe(one.feeDeposit * 5n);
+    // Five games of moves, but the claim, payouts and reserve only once.
+    expect(five.keyGas).toBeGreaterThan(one.keyGas * 4n);
+    expect(five.keyGas).toBeLessThan(one.keyGas * 5n);
+  });
+
   it("grows with the gas price and the fee", () => {
     const cheap = gameSessionNeeds(13, 10n, GWEI);
     const dear = gameSessionNeeds(13, 20n, 3n * GWEI);
     expect(dear.keyGas).toBe(cheap.keyGas * 3n);
     expect(dear.feeDeposit).toBe(cheap.feeDeposit * 2n);
+  });
+});
+
+describe("gameCost", () => {
+  it("is every roll's fee and every move's gas at today's prices, without the session's margin", () => {
+    const cost = gameCost(13, 2n * GWEI, GWEI);
+    expect(cost.fees).toBe(42n * 2n * GWEI);
+    expect(cost.total).toBe(cost.fees + cost.gas);
+    // Less than what a session puts in (that has a margin and a reserve on top), and more than the rolls' gas alone.
+    const needs = gameSessionNeeds(13, 2n * GWEI, GWEI);
+    expect(cost.fees).toBeLessThan(needs.feeDeposit);
+    expect(cost.gas).toBeLessThan(needs.keyGas);
+    expect(cost.gas).toBeGreaterThan(42n * KEY_GAS_PER_ROLL * GWEI);
+  });
+
+  it("at 1 gwei is several times a 0.001 ETH bet, as in issue 32's trial", () => {
+    const cost = gameCost(13, 2n * GWEI, GWEI);
+    const bet = 10n ** 15n;
+    expect(cost.total).toBeGreaterThan(5n * bet);
   });
 });
 
@@ -53,6 +83,12 @@ describe("sessionExpiry", () => {
   it("lasts the join window and every turn at the longest move time", () => {
     expect(sessionExpiry({ ...base, joinWindow: 900, moveTimeout: 300 })).toBe(
       1_000_000 + 900 + 2 * 13 * 300,
+    );
+  });
+
+  it("lasts every game of a match", () => {
+    expect(sessionExpiry({ ...base, joinWindow: 900, moveTimeout: 300, games: 3 })).toBe(
+      1_000_000 + 900 + 3 * 2 * 13 * 300,
     );
   });
 

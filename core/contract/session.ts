@@ -1,4 +1,5 @@
-// What a session key needs for one game, in pure numbers: how many rolls and moves a game can
+// What a session key needs for one game or a whole match (issue 33: one confirmation for every
+// game of it), in pure numbers: how many rolls and moves a game can
 // take, the roll fees to put into the player's credit (and the allowance the key may spend of it),
 // the gas to forward to the key, and how long the session lasts. The app shows these before the
 // wallet opens; whatever is not spent comes back to the player at the end of the game.
@@ -66,14 +67,50 @@ export function sessionNeeds({
   };
 }
 
-/** A whole game's needs for a sheet of `boxes` boxes. */
-export function gameSessionNeeds(boxes: number, rollFee: bigint, gasPrice: bigint): SessionNeeds {
-  return sessionNeeds({ rolls: rollsForGame(boxes), scores: boxes, rollFee, gasPrice });
+/**
+ * A whole match's needs for a sheet of `boxes` boxes: `games` games (1 = a single game), each
+ * with its own order draw and turns; one timeout claim and the payouts once, at the match end.
+ */
+export function gameSessionNeeds(
+  boxes: number,
+  rollFee: bigint,
+  gasPrice: bigint,
+  games = 1,
+): SessionNeeds {
+  return sessionNeeds({
+    rolls: games * rollsForGame(boxes),
+    scores: games * boxes,
+    rollFee,
+    gasPrice,
+  });
+}
+
+/** What one player's game costs beyond the bet, in the chain's coin; none of it comes back. */
+export interface GameCost {
+  /** Every roll's randomness fee at today's fee. */
+  fees: bigint;
+  /** Every move's gas at today's gas price. */
+  gas: bigint;
+  total: bigint;
 }
 
 /**
- * When a session opened now for a game ends (unix seconds): the join window, then every seat's
- * every turn at the longest allowed move time, bounded to [MIN_SESSION_SECONDS, MAX_SESSION_SECONDS]
+ * The most one player's game of `boxes` boxes costs beyond the bet at today's `rollFee` and
+ * `gasPrice`, with no margin: every roll a game can take (rollsForGame) and every score, a claim
+ * and the payouts. What the player is shown beside the bet, and warned of when the bet is smaller.
+ */
+export function gameCost(boxes: number, rollFee: bigint, gasPrice: bigint): GameCost {
+  const rolls = BigInt(rollsForGame(boxes));
+  const fees = rolls * rollFee;
+  const gas =
+    (rolls * KEY_GAS_PER_ROLL + BigInt(boxes) * KEY_GAS_PER_SCORE + 2n * KEY_GAS_PER_OTHER) *
+    gasPrice;
+  return { fees, gas, total: fees + gas };
+}
+
+/**
+ * When a session opened now for a game or a match of `games` games ends (unix seconds): the join
+ * window, then every seat's every turn of every game at the longest allowed move time, bounded to [MIN_SESSION_SECONDS, MAX_SESSION_SECONDS]
  * (a minute short of the contract's bound, so a block a little later still accepts it).
  */
 export function sessionExpiry({
@@ -82,14 +119,16 @@ export function sessionExpiry({
   moveTimeout,
   seats,
   boxes,
+  games = 1,
 }: {
   nowSec: number;
   joinWindow: number;
   moveTimeout: number;
   seats: number;
   boxes: number;
+  games?: number;
 }): number {
-  const wanted = joinWindow + seats * boxes * moveTimeout;
+  const wanted = joinWindow + games * seats * boxes * moveTimeout;
   const bounded = Math.min(MAX_SESSION_SECONDS - 60, Math.max(MIN_SESSION_SECONDS, wanted));
   return Math.floor(nowSec) + bounded;
 }

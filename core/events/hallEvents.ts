@@ -34,6 +34,7 @@ export type HallLogOf<N extends HallEventName> = Extract<HallLog, { eventName: N
 /** Events whose first topic is the game id: everything that happens at a table. */
 export const GAME_EVENTS = [
   "GameCreated",
+  "MatchCreated",
   "PlayerInvited",
   "PlayerJoined",
   "PlayerLeft",
@@ -43,6 +44,7 @@ export const GAME_EVENTS = [
   "DiceRolled",
   "Scored",
   "PlayerForfeited",
+  "MatchGameFinished",
   "GameFinished",
   "GameCancelled",
 ] as const satisfies readonly HallEventName[];

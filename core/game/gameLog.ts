@@ -74,7 +74,8 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
     case "forfeited":
       return `${name(entry.player)} ran out of time and forfeited.`;
     case "finished": {
-      if (entry.winners.length === 0) return "Game over.";
+      const over = entry.match ? "Match over" : "Game over";
+      if (entry.winners.length === 0) return `${over}.`;
       const winners = list(entry.winners.map(name));
       const verb =
         entry.winners.length > 1
@@ -82,7 +83,20 @@ export function describeEntry(entry: LogEntry, words: LogWords, ruleSetId: numbe
           : name(entry.winners[0]) === "You"
             ? "win"
             : "wins";
-      return `Game over: ${winners} ${verb}, ${amount(entry.payoutEach)}${entry.winners.length > 1 ? " each" : ""}.`;
+      return `${over}: ${winners} ${verb}, ${amount(entry.payoutEach)}${entry.winners.length > 1 ? " each" : ""}.`;
+    }
+    case "matchCreated":
+      return `A match of ${entry.games} games at this table for one stake: the most games won takes the pot, then the most points.`;
+    case "gameEnded": {
+      const head = `Game ${entry.number} over:`;
+      if (entry.winners.length === 0) return `${head} nobody is left to win it.`;
+      const best =
+        entry.totals[
+          entry.players.findIndex((p) => p.toLowerCase() === entry.winners[0].toLowerCase())
+        ];
+      const winners = list(entry.winners.map(name));
+      if (entry.winners.length > 1) return `${head} ${winners} tie with ${best}, a win for each.`;
+      return `${head} ${winners} ${name(entry.winners[0]) === "You" ? "win" : "wins"} with ${best}.`;
     }
     case "cancelled":
       return entry.calledOff

@@ -51,6 +51,8 @@ interface EntryBase {
   blockNumber: bigint;
   logIndex: number;
   round: number;
+  /** The game of the match this entry belongs to (1-based; always 1 for a single game). */
+  game: number;
 }
 
 export type LogEntry = EntryBase &
@@ -80,7 +82,22 @@ export type LogEntry = EntryBase &
         dice: number[] | null;
       }
     | { kind: "forfeited"; player: Address }
-    | { kind: "finished"; winners: Address[]; payoutEach: bigint; houseFee: bigint }
+    | { kind: "matchCreated"; games: number }
+    | {
+        kind: "gameEnded";
+        number: number;
+        players: Address[];
+        totals: bigint[];
+        winners: Address[];
+      }
+    | {
+        kind: "finished";
+        winners: Address[];
+        payoutEach: bigint;
+        houseFee: bigint;
+        /** The end of a match of several games (its winners the match's). */
+        match?: boolean;
+      }
     | { kind: "cancelled"; calledOff: boolean }
   );
 
@@ -90,6 +107,29 @@ export interface GameResult {
   winners: Address[];
   payoutEach: bigint;
   houseFee: bigint;
+}
+
+/** One finished game of a match, as its end event says. */
+export interface MatchGameResult {
+  /** 1-based. */
+  number: number;
+  /** That game's turn order, forfeited players included. */
+  players: Address[];
+  totals: bigint[];
+  /** That game's highest totals among the players still in (several on a tie). */
+  winners: Address[];
+}
+
+/**
+ * A match (issue 33): `length` games at one table for one stake. A single game is a match of
+ * length 1, whose one game ends with GameFinished alone.
+ */
+export interface MatchProgress {
+  length: number;
+  /** The game being played, or the last one once the match is over (1-based). */
+  number: number;
+  /** The games finished so far, in order. */
+  games: MatchGameResult[];
 }
 
 export interface GameState {
@@ -123,6 +163,7 @@ export interface GameState {
   /** The latest DiceRolled of the game. */
   lastRoll: RollRecord | null;
   result: GameResult | null;
+  match: MatchProgress;
   log: LogEntry[];
   /** Position of the last applied log; older or equal logs are ignored. */
   applied: { blockNumber: bigint; logIndex: number } | null;
@@ -157,6 +198,7 @@ export function initialGameState(gameId: bigint): GameState {
     pendingRoll: null,
     lastRoll: null,
     result: null,
+    match: { length: 1, number: 1, games: [] },
     log: [],
     applied: null,
   };
@@ -214,6 +256,7 @@ function withEntry(state: GameState, log: HallLog, data: EntryData): GameState {
     blockNumber: log.blockNumber,
     logIndex: log.logIndex,
     round: state.round,
+    game: state.match.number,
     ...data,
   } as LogEntry;
   return { ...state, log: [...state.log, entry] };
@@ -242,6 +285,13 @@ function reduce(state: GameState, log: GameLog): GameState {
         seats,
         ruleSet,
         isPrivate,
+      });
+    }
+    case "MatchCreated": {
+      const games = log.args.games;
+      return withEntry({ ...state, match: { ...state.match, length: games } }, log, {
+        kind: "matchCreated",
+        games,
       });
     }
     case "PlayerInvited": {
@@ -283,7 +333,10 @@ function reduce(state: GameState, log: GameLog): GameState {
         turn: order.length ? { player: order[0], rollsUsed: 0, dice: null } : null,
       };
       // The seats in join order are what the draw shuffled: verify.ts recomputes the draw from them.
-      return withEntry(next, log, { kind: "started", order, joinOrder: state.players });
+      // In a match, every game's draw shuffles the seats in join order, which the first draw kept.
+      const firstDraw = state.log.find((e) => e.kind === "started");
+      const joinOrder = firstDraw?.kind === "started" ? firstDraw.joinOrder : state.players;
+      return withEntry(next, log, { kind: "started", order, joinOrder });
     }
     case "RollRequested": {
       const { player, sequenceNumber, keepMask } = log.args;
@@ -366,6 +419,37 @@ function reduce(state: GameState, log: GameLog): GameState {
       });
       return wasCurrent ? passTurn(next) : next;
     }
+    case "MatchGameFinished": {
+      // One game of a match ends; the next (if any) starts in the same transaction, with blank
+      // sheets and its order undrawn until its first roll. The fold keeps the ended game's sheets
+      // (a replay's last step shows them) until that roll's GameStarted gives fresh ones.
+      const { game, players, totals, winners } = log.args;
+      const ended: MatchGameResult = {
+        number: game,
+        players: [...players],
+        totals: [...totals],
+        winners: [...winners],
+      };
+      const games = [...state.match.games.filter((g) => g.number !== game), ended];
+      const more = game < state.match.length && state.status === "running";
+      const entered = withEntry({ ...state, match: { ...state.match, games } }, log, {
+        kind: "gameEnded",
+        number: game,
+        players: ended.players,
+        totals: ended.totals,
+        winners: ended.winners,
+      });
+      return {
+        ...entered,
+        match: { ...entered.match, number: more ? game + 1 : game },
+        orderDrawn: false,
+        currentSeat: null,
+        turn: null,
+        pendingRoll: null,
+        rollOut: null,
+        round: more ? 1 : state.round,
+      };
+    }
     case "GameFinished": {
       const { players, totals, winners, payoutEach, houseFee } = log.args;
       const result: GameResult = {
@@ -389,6 +473,7 @@ function reduce(state: GameState, log: GameLog): GameState {
         winners: [...winners],
         payoutEach,
         houseFee,
+        ...(state.match.length > 1 && { match: true }),
       });
     }
     case "GameCancelled": {

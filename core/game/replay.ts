@@ -14,6 +14,7 @@ import { shortAddress } from "./format.ts";
 import { describeEntry, entryPlayer, type LogWords } from "./gameLog.ts";
 import { isGameLog, mergeLogs, type HallLog } from "../events/hallEvents.ts";
 import type { TableModel } from "./tableModel.ts";
+import { foldMatchGame, matchGameLogs } from "./match.ts";
 
 /**
  * A replay is the game reducer (gameState.ts) run one log at a time, with the state kept after
@@ -26,6 +27,7 @@ const STEP_KINDS = new Set<LogEntry["kind"]>([
   "rolled",
   "scored",
   "forfeited",
+  "gameEnded",
   "finished",
 ]);
 
@@ -43,16 +45,29 @@ export interface Replay {
   final: GameState;
 }
 
-export function buildReplay(gameId: bigint, logs: readonly HallLog[]): Replay {
+/**
+ * The replay of a game; with `game`, of that game of a match alone (its own steps from its order
+ * draw to its end, the table's opening before them), which ends "finished" with that game's result.
+ */
+export function buildReplay(gameId: bigint, logs: readonly HallLog[], game?: number): Replay {
   const steps: ReplayStep[] = [];
-  let state = initialGameState(gameId);
-  for (const log of mergeLogs(logs)) {
+  const start = initialGameState(gameId);
+  let state: GameState = game ? { ...start, match: { ...start.match, number: game } } : start;
+  const source = game ? matchGameLogs(logs, gameId, game) : logs;
+  for (const log of mergeLogs(source)) {
     if (!isGameLog(log) || log.args.gameId !== gameId) continue;
     const before = state.log.length;
     state = applyEvent(state, log);
     if (state.log.length === before) continue;
     const entry = state.log[state.log.length - 1];
     if (STEP_KINDS.has(entry.kind)) steps.push({ entry, state });
+  }
+  if (game && state.match.length > 1) {
+    const final = foldMatchGame(gameId, logs, game);
+    const last = steps.at(-1);
+    // The game's end shows the game's result, as a finished game's last step does.
+    if (last?.entry.kind === "gameEnded") steps[steps.length - 1] = { ...last, state: final };
+    return { gameId, steps, final };
   }
   return { gameId, steps, final: state };
 }

@@ -56,6 +56,9 @@ describe("a finished game's rows", () => {
       won: 1,
       forfeited: 0,
       total: 260,
+      // A single game's sheets are its total and one sheet (a match's carry all its games').
+      points: null,
+      completed: null,
       yahtzees: 1,
       staked: 1000n,
       net: 1925n,

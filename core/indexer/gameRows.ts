@@ -84,6 +84,9 @@ export function playerResults(game: FinishedGameInput): PlayerResult[] {
         won: sums.wins,
         forfeited: sums.forfeits,
         total: sums.best,
+        // A match: all its games' sheets (a single game's are its total and one sheet).
+        points: sums.completed > 1 ? sums.points : null,
+        completed: sums.completed > 1 ? sums.completed : null,
         yahtzees: sums.yahtzees,
         staked: sums.staked,
         net: sums.net,
@@ -136,7 +139,14 @@ export function addSums(t: SumsRow, sums: LeaderboardSums): SumsRow {
 
 /** A player's rating in a rule set (player_rating) and its change by one game (rating_change). */
 export function ratingRows(
-  game: { gameId: bigint; ruleSet: number; finishedBlock: bigint; finishedAt: bigint },
+  game: {
+    gameId: bigint;
+    /** The game of a match (absent for a single game, whose change keeps the plain id). */
+    game?: number;
+    ruleSet: number;
+    finishedBlock: bigint;
+    finishedAt: bigint;
+  },
   player: string,
   after: Rating,
 ) {
@@ -151,10 +161,11 @@ export function ratingRows(
       lastBlock: game.finishedBlock,
     },
     change: {
-      id: `${game.gameId}:${p}`,
+      id: `${game.game === undefined ? game.gameId : `${game.gameId}.${game.game}`}:${p}`,
       player: p,
       ruleSet: game.ruleSet,
       gameId: game.gameId,
+      game: game.game ?? 1,
       finishedBlock: game.finishedBlock,
       finishedAt: game.finishedAt,
       ...values,

@@ -97,6 +97,8 @@ export interface WireGame {
   forfeited: Address[];
   payoutEach: string;
   houseFee: string;
+  /** A match's games (FinishedGame.match); absent for a single game. */
+  match?: { game: number; players: Address[]; totals: string[]; winners: Address[] }[];
 }
 
 export interface WireGames {
@@ -170,6 +172,22 @@ export interface WirePlayer {
   accuracy: WireAccuracyPoint[];
   /** The largest mistakes of all their analysed games, largest first (ten). */
   mistakes: WireAccuracyPoint[];
+  /** Their finished matches of several games (issue 33), newest first (the last 50). */
+  matches?: WireMatch[];
+}
+
+/** One finished match on a player page: its length and how the player stood game by game. */
+export interface WireMatch {
+  gameId: string;
+  ruleSet: number;
+  token: Address;
+  timestamp: number;
+  /** Games in the match. */
+  games: number;
+  /** Whether the player won (or shared) the match. */
+  won: boolean;
+  /** The player's total in each game, in order, and whether they won it. */
+  results: { game: number; total: string; won: boolean }[];
 }
 
 export interface WireGameLogs {
@@ -239,6 +257,14 @@ export function gameToWire(game: FinishedGame & { timestamp: number }): WireGame
     forfeited: [...game.forfeited],
     payoutEach: game.payoutEach.toString(),
     houseFee: game.houseFee.toString(),
+    ...(game.match && {
+      match: game.match.map((g) => ({
+        game: g.game,
+        players: [...g.players],
+        totals: g.totals.map(String),
+        winners: [...g.winners],
+      })),
+    }),
   };
 }
 
@@ -256,6 +282,9 @@ export function gameFromWire(game: WireGame): FinishedGame & { timestamp: number
     forfeited: game.forfeited,
     payoutEach: BigInt(game.payoutEach),
     houseFee: BigInt(game.houseFee),
+    ...(game.match && {
+      match: game.match.map((g) => ({ ...g, totals: g.totals.map(BigInt) })),
+    }),
   };
 }
 

@@ -24,6 +24,18 @@ export interface FinishedGame {
   forfeited: Address[];
   payoutEach: bigint;
   houseFee: bigint;
+  /**
+   * A match's games (issue 33), in order, each with its own turn order, totals and winners; absent
+   * for a single game. `totals` above are then the points over all games, `winners` the match's.
+   */
+  match?: MatchGameRecord[];
+}
+
+export interface MatchGameRecord {
+  game: number;
+  players: readonly Address[];
+  totals: readonly bigint[];
+  winners: readonly Address[];
 }
 
 export interface MySeat {
@@ -38,9 +50,15 @@ export function finishedGames(logs: Iterable<LeaderboardLog>): FinishedGame[] {
   const bets = new Map<bigint, bigint>();
   const forfeits = new Map<bigint, Address[]>();
   const finished = new Map<bigint, HallLogOf<"GameFinished">>();
+  const matches = new Map<bigint, Map<number, MatchGameRecord>>();
   for (const log of logs) {
     if (log.eventName === "GameCreated") bets.set(log.args.gameId, log.args.bet);
-    else if (log.eventName === "PlayerForfeited") {
+    else if (log.eventName === "MatchGameFinished") {
+      const games = matches.get(log.args.gameId) ?? new Map<number, MatchGameRecord>();
+      const { game, players, totals, winners } = log.args;
+      games.set(game, { game, players, totals, winners });
+      matches.set(log.args.gameId, games);
+    } else if (log.eventName === "PlayerForfeited") {
       const list = forfeits.get(log.args.gameId) ?? [];
       if (!list.some((p) => sameAddress(p, log.args.player))) list.push(log.args.player);
       forfeits.set(log.args.gameId, list);
@@ -59,9 +77,13 @@ export function finishedGames(logs: Iterable<LeaderboardLog>): FinishedGame[] {
       forfeited: forfeits.get(log.args.gameId) ?? [],
       payoutEach: log.args.payoutEach,
       houseFee: log.args.houseFee,
+      ...matchOf(matches.get(log.args.gameId)),
     }))
     .sort((a, b) => (a.gameId === b.gameId ? 0 : a.gameId > b.gameId ? -1 : 1));
 }
+
+const matchOf = (games: Map<number, MatchGameRecord> | undefined) =>
+  games ? { match: [...games.values()].sort((a, b) => a.game - b.game) } : {};
 
 /** The viewer's seat in a game, or null when they did not play it. */
 export function mySeat(game: FinishedGame, me: Address | null | undefined): MySeat | null {

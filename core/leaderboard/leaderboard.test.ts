@@ -546,3 +546,46 @@ describe("sortLeaderboard", () => {
     expect(TIE_BREAK_TEXT).toMatch(/more wins, then a higher win rate, then fewer games.*address/);
   });
 });
+
+describe("a match on the board", () => {
+  it("counts once (its pot once), with each of its games' totals in best and average", async () => {
+    const { keccak256, toHex } = await import("viem");
+    const { playBotGame } = await import("../game/botGame.ts");
+    const { chooseTurnAction } = await import("../rules/strategy.ts");
+    const A = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+    const B = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" as const;
+    const match = playBotGame({
+      gameId: 5n,
+      ruleSet: 0,
+      players: [A, B],
+      bet: 1000n,
+      games: 3,
+      choose: (_s, sheet, dice, rolls) => chooseTurnAction(sheet, dice ?? [1, 1, 1, 1, 1], rolls),
+      reveal: (seq) => keccak256(toHex(`board:${seq}`)),
+    });
+    const ends = match.logs.filter((l) => l.eventName === "MatchGameFinished");
+    const rows = foldLeaderboard(match.logs as never);
+    for (const row of rows) {
+      const mine = ends.map((e) =>
+        e.eventName === "MatchGameFinished"
+          ? Number(e.args.totals[e.args.players.findIndex((p) => p === row.player)])
+          : 0,
+      );
+      expect(row.games).toBe(1);
+      expect(row.staked["0x0000000000000000000000000000000000000000"]).toBe(1000n);
+      expect(row.best).toBe(Math.max(...mine));
+      expect(row.average).toBeCloseTo(mine.reduce((a, b) => a + b, 0) / 3);
+      // The one-game sums the indexer adds up carry the three sheets.
+      expect(sumsOfGameRow(row, "0x0000000000000000000000000000000000000000")).toMatchObject({
+        completed: 3,
+        points: mine.reduce((a, b) => a + b, 0),
+      });
+    }
+    // The pot goes once: the winners' net adds up to what the losers paid.
+    const net = rows.reduce(
+      (s, r) => s + (r.net["0x0000000000000000000000000000000000000000"] ?? 0n),
+      0n,
+    );
+    expect(net).toBe(0n);
+  });
+});

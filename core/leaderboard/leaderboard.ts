@@ -24,12 +24,16 @@ import type { HallLogOf } from "../events/hallEvents.ts";
  *   indivisible remainder for the first winner in turn order, as the contract pays) minus the bet
  *   paid for the seat. Roll fees are gas-like costs and are left out. A game whose GameCreated is
  *   missing from the input has no known bet and adds nothing to net winnings.
+ * - A match (issue 33: several games for one stake) counts as one game played, won by the
+ *   match's winners, its pot once in net winnings; each of its games' scores counts in the best
+ *   and average score (a game's total, as for a single game, never a match's sum of points).
  */
 
 export const LEADERBOARD_EVENTS = [
   "GameCreated",
   "Scored",
   "PlayerForfeited",
+  "MatchGameFinished",
   "GameFinished",
 ] as const;
 
@@ -149,6 +153,8 @@ export function foldLeaderboard(
   const forfeits = new Map<bigint, Set<string>>();
   const yahtzees = new Map<bigint, Map<string, number>>();
   const finished: HallLogOf<"GameFinished">[] = [];
+  /** A match's games' totals, by match and player; a single game has none. */
+  const matchTotals = new Map<bigint, Map<string, Map<number, number>>>();
   const scoredSeen = new Set<string>();
 
   for (const log of logs) {
@@ -171,6 +177,17 @@ export function foldLeaderboard(
       finished.push(log);
     } else if (log.eventName === "GameCreated") {
       bets.set(log.args.gameId, log.args.bet);
+    } else if (log.eventName === "MatchGameFinished") {
+      let byPlayer = matchTotals.get(log.args.gameId);
+      if (!byPlayer) matchTotals.set(log.args.gameId, (byPlayer = new Map()));
+      const { players: gamePlayers, totals: gameTotals, game } = log.args;
+      gamePlayers.forEach((p, i) => {
+        const id = idOf(p);
+        let games = byPlayer!.get(id);
+        if (!games) byPlayer!.set(id, (games = new Map()));
+        // Keyed by game number: the same log fetched twice counts once.
+        games.set(game, Number(gameTotals[i]));
+      });
     } else if (log.eventName === "PlayerForfeited") {
       let set = forfeits.get(log.args.gameId);
       if (!set) forfeits.set(log.args.gameId, (set = new Set()));
@@ -214,10 +231,13 @@ export function foldLeaderboard(
       if (gameForfeits !== undefined && gameForfeits.has(id)) {
         row.forfeits += 1;
       } else if (!endedByForfeit) {
-        const total = Number(totals[seat]);
-        acc.completed += 1;
-        acc.points += total;
-        if (row.best === null || total > row.best) row.best = total;
+        // A match's GameFinished carries its points over all games: its games' own totals count.
+        const gameTotals = matchTotals.get(gameId)?.get(id);
+        for (const total of gameTotals ? gameTotals.values() : [Number(totals[seat])]) {
+          acc.completed += 1;
+          acc.points += total;
+          if (row.best === null || total > row.best) row.best = total;
+        }
       }
 
       if (gameYahtzees !== undefined) row.yahtzees += gameYahtzees.get(id) ?? 0;
@@ -232,6 +252,7 @@ export function foldLeaderboard(
   const out: LeaderboardRow[] = [];
   for (const { row, completed, points, staked, credited } of rows.values()) {
     finishRow(row, completed, points);
+    scoresOf.set(row, { completed, points });
     for (const [token, paid] of staked) {
       row.staked[token] = paid;
       row.net[token] = (credited.get(token) ?? 0n) - paid;
@@ -242,6 +263,12 @@ export function foldLeaderboard(
 }
 
 // ------------------------------------------------------------------ sums kept elsewhere
+
+/**
+ * The completed sheets and their points behind a folded row's average: one game's row has one
+ * sheet (its best), a match's row one for each of its games.
+ */
+const scoresOf = new WeakMap<LeaderboardRow, { completed: number; points: number }>();
 
 /**
  * One player's sums in one token, as the indexer keeps them: each field is a sum (or a max) of
@@ -271,8 +298,8 @@ export function sumsOfGameRow(row: LeaderboardRow, token: string): LeaderboardSu
     wins: row.wins,
     forfeits: row.forfeits,
     best: row.best,
-    points: row.best ?? 0,
-    completed: row.best === null ? 0 : 1,
+    points: scoresOf.get(row)?.points ?? row.best ?? 0,
+    completed: scoresOf.get(row)?.completed ?? (row.best === null ? 0 : 1),
     yahtzees: row.yahtzees,
     staked: row.staked[token] ?? 0n,
     net: row.net[token] ?? 0n,

@@ -3,6 +3,7 @@ import {
   boardVersion,
   game,
   hallLog,
+  matchGame,
   playerDay,
   playerGame,
   playerRating,
@@ -22,6 +23,7 @@ import {
   sumsColumns,
 } from "@dicehall/core/indexer/gameRows.ts";
 import { initialRating, rateGame, type Rating } from "@dicehall/core/ratings/ratings.ts";
+import { matchGameKey } from "@dicehall/core/game/match.ts";
 
 /**
  * Every DiceHall log goes into hall_log as it came. Games get a row each, and a finished game
@@ -80,8 +82,14 @@ for (const item of diceHallAbi) {
       switch (name) {
         case "GameCreated":
           return onCreated(event, context);
+        case "MatchCreated":
+          return context.db
+            .update(game, { id: gameIdOf(event) })
+            .set({ games: (event.args as { games: number }).games });
         case "GameStarted":
           return setStatus(event, context, "running");
+        case "MatchGameFinished":
+          return onMatchGame(event, context);
         case "GameCancelled":
           return setStatus(event, context, "cancelled");
         case "Scored":
@@ -134,6 +142,57 @@ async function onForfeited(event: AnyEvent, context: Context) {
   }));
 }
 
+/**
+ * One game of a match ends: its row, its totals for the board's best and average (the match's
+ * GameFinished counts the pot once), and its ratings, each game rated as a game of its own.
+ */
+async function onMatchGame(event: AnyEvent, context: Context) {
+  const args = event.args as HallLogOf<"MatchGameFinished">["args"];
+  const row = await context.db.find(game, { id: args.gameId });
+  if (!row) throw new Error(`MatchGameFinished for game ${args.gameId} before its GameCreated`);
+  const everyone = args.players.map((p) => p.toLowerCase() as `0x${string}`);
+  const winners = args.winners.map((p) => p.toLowerCase() as `0x${string}`);
+  // Who forfeited in an earlier game sat this one out: not rated in it (a forfeit costs once).
+  const before =
+    args.game > 1
+      ? ((
+          await context.db.find(matchGame, {
+            id: matchGameKey(args.gameId, args.game - 1, row.games),
+          })
+        )?.forfeited ?? [])
+      : [];
+  const seats = everyone.flatMap((p, i) => (before.includes(p) ? [] : [i]));
+  const players = seats.map((i) => everyone[i]);
+  await context.db.insert(matchGame).values({
+    id: matchGameKey(args.gameId, args.game, row.games),
+    gameId: args.gameId,
+    game: args.game,
+    ruleSet: row.ruleSet,
+    players: everyone,
+    totals: [...args.totals],
+    winners,
+    forfeited: row.forfeited,
+    finishedBlock: event.block.number,
+    finishedAt: event.block.timestamp,
+  });
+  await context.db
+    .update(game, { id: args.gameId })
+    .set((r) => ({ foldInput: [...r.foldInput, rawLog(event)] }));
+  await rate(
+    event,
+    context,
+    {
+      gameId: args.gameId,
+      game: args.game,
+      ruleSet: row.ruleSet,
+      players,
+      totals: seats.map((i) => args.totals[i]),
+      winners,
+    },
+    row.forfeited,
+  );
+}
+
 async function onFinished(event: AnyEvent, context: Context) {
   const args = event.args as HallLogOf<"GameFinished">["args"];
   const row = await context.db.find(game, { id: args.gameId });
@@ -182,7 +241,21 @@ async function onFinished(event: AnyEvent, context: Context) {
     .insert(tokenSeen)
     .values({ token: token as `0x${string}` })
     .onConflictDoNothing();
-  await rate(event, context, row.forfeited);
+  // A match's games were rated one by one as they ended; a single game is rated here.
+  if (row.games <= 1) {
+    await rate(
+      event,
+      context,
+      {
+        gameId: args.gameId,
+        ruleSet: args.ruleSet,
+        players: args.players.map((p) => p.toLowerCase() as `0x${string}`),
+        totals: args.totals,
+        winners: args.winners,
+      },
+      row.forfeited,
+    );
+  }
   const version = { lastBlock: event.block.number, lastHash: event.block.hash };
   await context.db
     .insert(boardVersion)
@@ -194,9 +267,21 @@ async function onFinished(event: AnyEvent, context: Context) {
  * The players' ratings in the game's rule set after it (core/ratings): read, rated, written, one
  * history row each. Handlers run in the order games finish, so the ratings are that fold's.
  */
-async function rate(event: AnyEvent, context: Context, forfeited: readonly `0x${string}`[]) {
-  const args = event.args as HallLogOf<"GameFinished">["args"];
-  const players = args.players.map((p) => p.toLowerCase() as `0x${string}`);
+async function rate(
+  event: AnyEvent,
+  context: Context,
+  args: {
+    gameId: bigint;
+    /** The game of a match; absent for a single game. */
+    game?: number;
+    ruleSet: number;
+    players: `0x${string}`[];
+    totals: readonly bigint[];
+    winners: readonly `0x${string}`[];
+  },
+  forfeited: readonly `0x${string}`[],
+) {
+  const players = args.players;
   const before = new Map<string, Rating>();
   for (const player of players) {
     const row = await context.db.find(playerRating, { id: `${player}:${args.ruleSet}` });
@@ -215,6 +300,7 @@ async function rate(event: AnyEvent, context: Context, forfeited: readonly `0x${
   if (!after) return;
   const game = {
     gameId: args.gameId,
+    game: args.game,
     ruleSet: args.ruleSet,
     finishedBlock: event.block.number,
     finishedAt: event.block.timestamp,

@@ -54,6 +54,13 @@ const INDEXER_PORT_ROLE = "the indexer's HTTP API";
 /** The model provider's hash chain: this many requests a session (a long simulation makes ~2 000). */
 const MODEL_CHAIN_LENGTH = 10_000;
 const MODEL_PROVIDER_FEE = 2_000_000_000n;
+/**
+ * A block every this many ms even when no transaction comes, as on Base (2 s). A real chain's clock
+ * moves on its own; a node that mines only on transactions leaves a roll's request the last block,
+ * so the revelation service (which serves a request once a block follows it) and the hall's keeper
+ * (which reads time from the latest block) would wait for someone else's move (issue 32).
+ */
+export const DEFAULT_BLOCK_INTERVAL_MS = 2_000;
 
 export interface DevStackOptions {
   host?: string;
@@ -76,6 +83,11 @@ export interface DevStackOptions {
   indexerPostgres?: { url: string; schema: string };
 
   keeperDelayMs?: number;
+  /**
+   * Empty blocks every this many ms besides the block each transaction gets at once (default
+   * DEFAULT_BLOCK_INTERVAL_MS; 0: blocks only on transactions).
+   */
+  blockIntervalMs?: number;
   /**
    * Which Entropy the hall asks: our model (`"model"`: a provider on a hash chain, numbers delivered
    * with `revealWithCallback`, a revelation service in Fortuna's shape, the hall's keeper) or Pyth's
@@ -121,6 +133,8 @@ export interface DevStack {
   accounts: Address[];
   keeper?: Keeper;
   keeperDelayMs: number;
+  /** Ms between the chain's own blocks (0: blocks only on transactions). */
+  blockIntervalMs: number;
   /** The requests the node answered with an error, latest 200 (a test's failure says them). */
   nodeRefusals: NodeRefusals;
   stop(): Promise<void>;
@@ -155,6 +169,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     keeper: withKeeper = true,
     indexer: withIndexer = false,
     keeperDelayMs = DEFAULT_REVEAL_DELAY_MS,
+    blockIntervalMs = DEFAULT_BLOCK_INTERVAL_MS,
     deploymentId = `chain-${LOCAL_CHAIN_ID}`,
     deploymentsFile = DEPLOYMENTS_FILE,
     entropy: entropyKind = "mock",
@@ -189,15 +204,30 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
     // The node: a fresh in-memory chain, served over HTTP and WebSocket.
     // Blocks may share a second: otherwise each block is stamped a second after the last, and a
     // burst of moves (the simulator) runs the chain's clock ahead of the wall clock.
+    // Mining: automine (each transaction in its own block at once, so a move is as quick as ever
+    // and receipts never wait for a tick) and interval mining together (a block every
+    // blockIntervalMs when nothing happens, so the chain's clock moves as on a real chain: a
+    // roll's request gets a block after it, a stalled roll reaches its "stalled" time).
     const server: JsonRpcServer = await network.createServer(
-      { network: "node", chainType: "l1", override: { allowBlocksWithSameTimestamp: true } },
+      {
+        network: "node",
+        chainType: "l1",
+        override: {
+          allowBlocksWithSameTimestamp: true,
+          mining: { auto: true, interval: blockIntervalMs > 0 ? blockIntervalMs : 0 },
+        },
+      },
       host,
       rpcPort,
     );
     const listening = await server.listen();
     cleanups.push(() => server.close());
     const rpcUrl = `http://${host}:${listening.port}`;
-    log(`chain: Hardhat node on ${rpcUrl} (chain ${LOCAL_CHAIN_ID}, fresh state)`);
+    const blocks =
+      blockIntervalMs > 0
+        ? `a block every ${blockIntervalMs / 1000} s and one per transaction`
+        : "a block per transaction only";
+    log(`chain: Hardhat node on ${rpcUrl} (chain ${LOCAL_CHAIN_ID}, fresh state, ${blocks})`);
 
     // The contracts. The chain is new, so any earlier deployment state of this id is void.
     const deploymentDir = join(IGNITION_DEPLOYMENTS_DIR, deploymentId);
@@ -349,6 +379,7 @@ export async function startDevStack(options: DevStackOptions = {}): Promise<DevS
       accounts,
       keeper,
       keeperDelayMs,
+      blockIntervalMs,
       nodeRefusals,
       stop,
     };

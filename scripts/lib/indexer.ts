@@ -165,7 +165,8 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
       env: {
         ...process.env,
         ...options.env,
-        ...(options.serve ? { INDEXER_ANALYSIS_THREADS: "0" } : {}),
+        // A replica analyses nothing and sends no pushes: the indexer it reads from does.
+        ...(options.serve ? { INDEXER_ANALYSIS_THREADS: "0", INDEXER_PUSH: "0" } : {}),
         INDEXER_CHAIN_ID: String(options.chainId),
         INDEXER_RPC_URL: options.rpcUrl,
         DICEHALL_ADDRESS: options.hall,

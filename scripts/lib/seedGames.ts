@@ -303,6 +303,7 @@ export function rowsOfGame(
     token: c.token.toLowerCase(),
     bet: c.bet,
     seats: c.seats,
+    games: 1,
     creator: c.creator.toLowerCase(),
     createdBlock: block.number,
     status: "finished",

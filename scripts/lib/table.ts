@@ -132,6 +132,28 @@ export async function openGame(t: Table, creator: Player, game: NewGame): Promis
   return created.args.gameId;
 }
 
+/** Opens a match of `games` games (issue 33) for `creator`, who pays the one stake; its id. */
+export async function openMatch(
+  t: Table,
+  creator: Player,
+  game: NewGame,
+  games: number,
+): Promise<bigint> {
+  const receipt = await send(t, creator, {
+    address: t.diceHall,
+    abi: diceHallAbi,
+    functionName: "createMatch",
+    args: [{ ...game, invitees: game.invitees ?? [] }, games],
+    value: game.token === NATIVE ? game.bet : 0n,
+  });
+  const [created] = parseEventLogs({
+    abi: diceHallAbi,
+    logs: receipt.logs,
+    eventName: "GameCreated",
+  });
+  return created.args.gameId;
+}
+
 export async function joinGame(
   t: Table,
   player: Player,

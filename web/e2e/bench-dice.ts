@@ -261,7 +261,7 @@ async function openTable(session: Session, [a, b]: Watched[]): Promise<bigint> {
   await page.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
   const gameId = BigInt(/\/games\/(\d+)/.exec(page.url())![1]);
   await session.goto(b.tracked, `/games/${gameId}`);
-  await b.tracked.page.getByRole("button", { name: `Join for ${BET} ETH` }).click();
+  await b.tracked.page.getByRole("button", { name: /^Join for / }).click();
   for (const p of [a, b]) {
     await p.tracked.page
       .getByRole("table", { name: "Score sheets" })

@@ -16,11 +16,14 @@ import { coachScenarios } from "./scenarios/coach.ts";
 import { edgeScenarios } from "./scenarios/edges.ts";
 import { entropyScenarios } from "./scenarios/entropy.ts";
 import { fullGameScenarios } from "./scenarios/fullGame.ts";
+import { matchScenarios } from "./scenarios/match.ts";
 import { playerScenarios } from "./scenarios/players.ts";
 import { practiceScenarios } from "./scenarios/practice.ts";
 import { privateLobbyScenarios } from "./scenarios/privateLobby.ts";
+import { pushScenarios } from "./scenarios/push.ts";
 import { reloadScenarios } from "./scenarios/reload.ts";
 import { screenshotScenarios } from "./scenarios/screenshots.ts";
+import { sessionKeyScenarios } from "./scenarios/sessionKeys.ts";
 import { timeoutScenarios } from "./scenarios/timeout.ts";
 import { turnAlertScenarios } from "./scenarios/turnAlerts.ts";
 import { walletScenarios } from "./scenarios/wallet.ts";
@@ -60,12 +63,18 @@ describe("Dicehall in the browser", { timeout: scaled(45 * 60_000) }, () => {
   describe("5. practice", () => practiceScenarios(current));
   describe("6. accessibility", () => accessibilityScenarios(current));
   describe("7. screenshots", () => screenshotScenarios(current));
-  describe("8. layout", async () =>
-    (await import("./scenarios/layout.ts")).layoutScenarios(current));
+  describe("8. layout", async () => {
+    const { layoutScenarios, pageLayoutScenarios } = await import("./scenarios/layout.ts");
+    layoutScenarios(current);
+    pageLayoutScenarios(current);
+  });
   describe("9. the coach", () => coachScenarios(current));
   describe("10. turn alerts", () => turnAlertScenarios(current));
   describe("11. rough edges", () => edgeScenarios(current));
   describe("12. player pages", () => playerScenarios(current));
   describe("13. a roll Entropy leaves without dice", () => entropyScenarios(current));
   describe("14. a wallet that asks", () => walletScenarios(current));
+  describe("15. the installable app and its pushes", () => pushScenarios(current));
+  describe("16. session keys that rotate", () => sessionKeyScenarios(current));
+  describe("17. a match of several games", () => matchScenarios(current));
 });

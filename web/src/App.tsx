@@ -8,7 +8,10 @@ import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
+import { OfflineNotice } from "@/ui/OfflineNotice.tsx";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
+import { SessionKeys } from "@/ui/SessionKeys.tsx";
+import { AskAgain } from "@/ui/AskAgain.tsx";
 import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
 /** Pages other than home and the lobby load on first visit. */
@@ -112,9 +115,12 @@ export function App() {
           <WalletButton />
         </div>
       </header>
+      <OfflineNotice />
       <NetworkBanner />
       <RematchNotice />
       <TurnAlerts />
+      <SessionKeys />
+      <AskAgain />
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>

@@ -6,7 +6,10 @@ import { WagmiProvider } from "wagmi";
 import { App } from "./App.tsx";
 import { AnnouncerProvider } from "@/ui/announce.tsx";
 import { createWagmiConfig, loadOptionalConnectors } from "@/chain/wagmi.ts";
+import { registerServiceWorker } from "@/ui/pwa.ts";
 import "./styles.css";
+
+registerServiceWorker();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } },

@@ -86,13 +86,16 @@ function gamesSums(
   if (query.since !== null) where.add("finished_at >= ?", query.since);
   if (until !== null) where.add("finished_at < ?", until);
   if (perGame) {
+    // A match's row carries the points and sheets of all its games (null: one game's, its total).
     return `select player, token, 1 as games, won as wins, forfeited as forfeits, total as best,
-        coalesce(total, 0) as points, (total is not null)::int as completed, yahtzees, staked, net,
+        coalesce(points, total, 0) as points,
+        coalesce(completed, (total is not null)::int) as completed, yahtzees, staked, net,
         finished_block as last_block
       from ${s}.player_game ${where}`;
   }
   return `select player, token, count(*) as games, sum(won) as wins, sum(forfeited) as forfeits,
-      max(total) as best, coalesce(sum(total), 0) as points, count(total) as completed,
+      max(total) as best, coalesce(sum(coalesce(points, total)), 0) as points,
+      sum(coalesce(completed, (total is not null)::int)) as completed,
       sum(yahtzees) as yahtzees, sum(staked) as staked, sum(net) as net,
       max(finished_block) as last_block
     from ${s}.player_game ${where} group by player, token`;

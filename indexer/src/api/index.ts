@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { db } from "ponder:api";
 import schema from "ponder:schema";
-import { and, asc, client, count, desc, eq, sql } from "ponder";
+import { and, asc, client, count, desc, eq, inArray, sql } from "ponder";
 import { join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,8 @@ import {
 } from "@dicehall/core/indexer/indexerWire.ts";
 import { currentSettings } from "../settings.ts";
 import { boardPage, type BoardSql } from "./board.ts";
+import { accuracyOf } from "@dicehall/core/game/gameAnalysis.ts";
+import { matchGameKey } from "@dicehall/core/game/match.ts";
 import {
   ANALYSED_JOIN,
   createAnalysisTables,
@@ -35,8 +37,10 @@ import {
   startAnalyser,
   type Sql,
 } from "./analysis/analyser.ts";
+import { pushRoutes } from "./push/routes.ts";
+import { startPush } from "./push/start.ts";
 
-const { boardVersion, game, hallLog, playerGame, tokenSeen } = schema;
+const { boardVersion, game, hallLog, matchGame, playerGame, tokenSeen } = schema;
 const settings = currentSettings();
 
 /**
@@ -77,9 +81,14 @@ const analyser = schemaName.then(async (schema) => {
 const S = analyser.then(() => schemaName).then(quote);
 analyser.catch((error) => console.error(`analysis did not start: ${error}`));
 
+// The hall's Web Pushes (src/api/push/): a notifier beside the analyser, and its routes.
+const push = schemaName.then((schema) => startPush(settings, read, schema));
+push.catch((error) => console.error(`push did not start: ${error}`));
+
 const app = new Hono();
 // The app is served from another origin (the dev server, a static host).
 app.use("/*", cors());
+app.route("/", pushRoutes(push.catch(() => null)));
 // Ponder's SQL-over-HTTP endpoint, read-only, for anyone who wants more than the routes below.
 app.use("/sql/*", client({ db, schema }));
 
@@ -250,6 +259,28 @@ app.get("/api/games", async (c) => {
     db.select().from(game).where(filter).orderBy(desc(game.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(game).where(filter),
   ]);
+  // A match shows its standing game by game: its games' rows, for the matches on this page.
+  const matchIds = rows.filter((g) => g.games > 1).map((g) => g.id);
+  const matchRows = matchIds.length
+    ? await db
+        .select()
+        .from(matchGame)
+        .where(inArray(matchGame.gameId, matchIds))
+        .orderBy(asc(matchGame.gameId), asc(matchGame.game))
+    : [];
+  const gamesOf = (id: bigint) => {
+    const mine = matchRows.filter((m) => m.gameId === id);
+    return mine.length === 0
+      ? {}
+      : {
+          match: mine.map((m) => ({
+            game: m.game,
+            players: m.players.map((p) => getAddress(p)),
+            totals: m.totals,
+            winners: m.winners.map((p) => getAddress(p)),
+          })),
+        };
+  };
   const body: WireGames = {
     total,
     games: rows.map((g) =>
@@ -266,6 +297,7 @@ app.get("/api/games", async (c) => {
         forfeited: g.forfeited.map((p) => getAddress(p)),
         payoutEach: g.payoutEach!,
         houseFee: g.houseFee!,
+        ...gamesOf(g.id),
       }),
     ),
   };
@@ -303,6 +335,11 @@ const REVIEWS_KEPT = 128;
 app.get("/api/games/:id/analysis", async (c) => {
   const raw = c.req.param("id");
   if (!/^\d{1,30}$/.test(raw)) throw new BadQueryError("the game id must be a number");
+  const gameParam = c.req.query("game");
+  if (gameParam !== undefined) {
+    if (!/^(10|[1-9])$/.test(gameParam)) throw new BadQueryError("the game must be 1 to 10");
+    return c.json(await matchGameAnalysis(BigInt(raw), Number(gameParam)));
+  }
   const s = await S;
   const { rows } = await read.query<{
     seat: number;
@@ -357,6 +394,46 @@ app.get("/api/games/:id/analysis", async (c) => {
   return c.json(body);
 });
 
+/**
+ * One game of a match (issue 33), analysed as a game of its own: the coach's review of that game
+ * from the match's logs, and each player's numbers from it, in that game's turn order. Computed
+ * afresh (and kept like the other reviews); the tables hold the match's numbers added up.
+ */
+async function matchGameAnalysis(gameId: bigint, number: number): Promise<WireGameAnalysis> {
+  const none: WireGameAnalysis = {
+    gameId: matchGameKey(gameId, number, 2),
+    analysed: false,
+    ruleSet: null,
+    players: [],
+    review: null,
+  };
+  const [row] = await db
+    .select()
+    .from(matchGame)
+    .where(and(eq(matchGame.gameId, gameId), eq(matchGame.game, number)));
+  // A game of a match can be reviewed as soon as it ends, before the match does.
+  if (!row) return none;
+  const key = `${none.gameId}:${row.finishedBlock}`;
+  let review = reviews.get(key);
+  if (review === undefined) {
+    review = (await (await analyser)?.review(gameId, number)) ?? null;
+    if (reviews.size >= REVIEWS_KEPT) reviews.delete(reviews.keys().next().value!);
+    reviews.set(key, review);
+  }
+  if (!review) return none;
+  const players = accuracyOf(
+    review,
+    row.players.map((p) => getAddress(p)),
+  );
+  return {
+    ...none,
+    analysed: true,
+    ruleSet: row.ruleSet,
+    players: players.map((p, seat) => ({ ...p, seat })),
+    review,
+  };
+}
+
 /** How many rating changes and analysed games a player page carries at most. */
 const HISTORY_KEPT = 500;
 
@@ -374,7 +451,7 @@ app.get("/api/players/:address", async (c) => {
     best_moves: number;
     mistake: WireAccuracyPoint["mistake"];
   };
-  const [ratings, history, totals, accuracy, mistakes] = await Promise.all([
+  const [ratings, history, totals, accuracy, mistakes, matches] = await Promise.all([
     read.query<{ rule_set: number; ordinal: number; mu: number; sigma: number; games: number }>(
       `select rule_set, ordinal, mu, sigma, games from ${s}.player_rating where player = $1
        order by rule_set`,
@@ -422,6 +499,27 @@ app.get("/api/players/:address", async (c) => {
        order by a.mistake_loss desc, a.game_id desc limit 10`,
       [player],
     ),
+    read.query<{
+      game_id: string;
+      rule_set: number;
+      token: string;
+      at: string;
+      games: number;
+      won: boolean;
+      results: { game: number; total: string; won: boolean }[];
+    }>(
+      `select g.id::text as game_id, g.rule_set, g.token, g.finished_at::text as at, g.games,
+         $1 = any(g.winners) as won,
+         coalesce((select json_agg(json_build_object(
+             'game', m.game,
+             'total', (m.totals[array_position(m.players, $1)])::text,
+             'won', $1 = any(m.winners)) order by m.game)
+           from ${s}.match_game m where m.game_id = g.id and $1 = any(m.players)), '[]') as results
+       from ${s}.game g
+       where g.games > 1 and g.status = 'finished' and $1 = any(g.players)
+       order by g.finished_block desc, g.id desc limit 50`,
+      [player],
+    ),
   ]);
   const point = (r: Point): WireAccuracyPoint => ({
     gameId: r.game_id,
@@ -457,6 +555,15 @@ app.get("/api/players/:address", async (c) => {
     staked: Object.fromEntries(totals.rows.map((t) => [t.token, t.staked])),
     accuracy: accuracy.rows.map(point),
     mistakes: mistakes.rows.map(point),
+    matches: matches.rows.map((m) => ({
+      gameId: m.game_id,
+      ruleSet: m.rule_set,
+      token: getAddress(m.token),
+      timestamp: Number(m.at),
+      games: m.games,
+      won: m.won,
+      results: m.results,
+    })),
   };
   return c.json(body);
 });

@@ -162,11 +162,22 @@ export async function startGame(
   b: Address,
   game: Partial<NewGame> = {},
 ): Promise<bigint> {
+  const gameId = await fullTable(stack, a, b, game);
+  await playTurnOnChain(stack, gameId);
+  return gameId;
+}
+
+/** A two-player game whose seats are both taken and whose first roll (the draw) is not made yet. */
+export async function fullTable(
+  stack: E2EStack,
+  a: Address,
+  b: Address,
+  game: Partial<NewGame> = {},
+): Promise<bigint> {
   const config = { ...QUICK_GAME, ...game };
   const t = hallTable(stack);
   const gameId = await openGame(t, a, config);
   await joinGame(t, b, gameId, config.token, config.bet);
-  await playTurnOnChain(stack, gameId);
   return gameId;
 }
 

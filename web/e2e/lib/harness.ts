@@ -57,6 +57,8 @@ export class TrackedPage {
   readonly console: ConsoleLine[] = [];
   readonly pageErrors: string[] = [];
   readonly blocked: string[] = [];
+  /** Console errors a scenario causes on purpose (e.g. a service it makes refuse a request). */
+  readonly expectedErrors: RegExp[] = [];
   constructor(
     readonly label: string,
     readonly context: BrowserContext,
@@ -78,6 +80,7 @@ export class TrackedPage {
   errors(): string[] {
     const consoleErrors = this.console
       .filter((line) => line.type === "error" && !isBenign(line, this.blocked))
+      .filter((line) => !this.expectedErrors.some((e) => e.test(`${line.text} ${line.location}`)))
       .map((line) => `console.error: ${line.text}${line.location ? ` (${line.location})` : ""}`);
     return [...consoleErrors, ...this.pageErrors.map((e) => `uncaught: ${e}`)];
   }

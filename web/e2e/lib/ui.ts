@@ -251,7 +251,7 @@ export function turnLine(page: Page): Locator {
     .getByRole("paragraph")
     .filter({
       hasText:
-        /^(Round \d+ of \d+\.|Game over\.|Waiting for the game to start\.|.+'s turn: round \d+ of \d+|Session over\.|Game \d+ of \d+ over\.)/,
+        /^(Round \d+ of \d+\.|Game over\.|Waiting for the game to start\.|.+'s turn: round \d+ of \d+|Match over\.|Game \d+ of \d+ over\.)/,
     })
     .first();
 }

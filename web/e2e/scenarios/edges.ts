@@ -238,7 +238,7 @@ export function edgeScenarios(suite: () => Suite): void {
           `/games/${gameId}`,
           {},
         );
-        const join = p.page.getByRole("button", { name: /^Join for 0\.05 ETH/ });
+        const join = p.page.getByRole("button", { name: /^Join for / });
         await join.waitFor();
         const reason = p.page.locator("#join-reason");
         await reason.getByText("You have 0.01 ETH; this table's bet is 0.05 ETH.").waitFor();

@@ -401,3 +401,191 @@ export function layoutScenarios(suite: () => Suite): void {
     },
   );
 }
+
+/** Desktop widths the leaderboard must fit (issue 32: 1 280, 1 440 and 1 920 px). */
+const DESKTOPS = [1280, 1440, 1920];
+
+/**
+ * The table inside its box, as the page lays it out now: how wide each is, and the first header
+ * that is cut off (wider than its cell, or beyond the box's right edge).
+ */
+async function tableFit(wrap: Locator) {
+  return wrap.evaluate((el: HTMLElement) => {
+    const box = el.getBoundingClientRect();
+    const table = el.querySelector("table")!;
+    const cut = [...table.querySelectorAll("thead th")].find((th) => {
+      const r = th.getBoundingClientRect();
+      return r.right > box.right + 0.5 || th.scrollWidth > th.clientWidth + 1;
+    });
+    return {
+      table: Math.round(table.scrollWidth),
+      box: Math.round(el.clientWidth),
+      scrolls: el.scrollWidth > el.clientWidth + 1,
+      cut: cut?.textContent ?? null,
+    };
+  });
+}
+
+/** The rendered size in px of an SVG chart's axis labels (font size × the SVG's scale). */
+async function chartLabelPx(chart: Locator): Promise<number> {
+  return chart.evaluate((svg: SVGSVGElement) => {
+    const label = svg.querySelector(".coach-chart__label")!;
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return parseFloat(getComputedStyle(label).fontSize) * scale;
+  });
+}
+
+export function pageLayoutScenarios(suite: () => Suite): void {
+  e2e(
+    suite,
+    "layout: the leaderboard fits 1280–1920 px and says it scrolls on a phone; the rules, a replay and a player's page fit a 390 px phone",
+    { timeout: 240_000 },
+    async (session) => {
+      const f = await fixtures(session.stack);
+      mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+
+      // --- the leaderboard on desktops: every column in its box, nothing cut off.
+      const desk = await session.newPage("desktop");
+      const dp = desk.page;
+      await session.goto(desk, "/");
+      await connectDevAccount(dp, f.viewerIndex, f.viewer);
+      for (const width of DESKTOPS) {
+        await dp.setViewportSize({ width, height: 900 });
+        await session.goto(desk, "/leaderboard");
+        // The index's skill columns are there: the widest the board gets.
+        await dp.getByRole("columnheader", { name: /Points lost per game/ }).waitFor();
+        const wrap = dp.locator(".leaderboard__wrap");
+        const fit = await tableFit(wrap);
+        session.suite.log(`layout: leaderboard at ${width} px: table ${fit.table} in ${fit.box}`);
+        assert.ok(
+          fit.table <= fit.box && !fit.scrolls,
+          `at ${width} px the leaderboard is ${fit.table} px wide in a ${fit.box} px box`,
+        );
+        assert.equal(fit.cut, null, `at ${width} px the header "${fit.cut}" is cut off`);
+        await assertNoSideways(dp, `the leaderboard at ${width} px`);
+        assert.equal(await dp.getByTestId("leaderboard-scrolls").count(), 0, "no scroll hint");
+        await dp.screenshot({ path: join(SCREENSHOTS_DIR, `leaderboard-${width}.png`) });
+      }
+
+      // --- a phone.
+      const phone = await phonePage(session, "phone 390x844");
+      const pp = phone.page;
+      await session.goto(phone, "/");
+      await connectDevAccount(pp, f.viewerIndex, f.viewer);
+
+      // The leaderboard: the page does not scroll sideways; its table fits, or says it scrolls.
+      await session.goto(phone, "/leaderboard");
+      await pp.getByRole("columnheader", { name: /Points lost per game/ }).waitFor();
+      await assertNoSideways(pp, "the leaderboard on the phone");
+      const phoneFit = await tableFit(pp.locator(".leaderboard__wrap"));
+      session.suite.log(
+        `layout: leaderboard at 390 px: table ${phoneFit.table} in ${phoneFit.box}`,
+      );
+      if (phoneFit.scrolls) {
+        const hint = pp.getByTestId("leaderboard-scrolls");
+        await assertInView(pp, hint, "the hint that the table scrolls sideways");
+        assert.match((await hint.textContent()) ?? "", /scroll the table sideways/);
+        // It can be scrolled from the keyboard too.
+        assert.equal(
+          await pp.getByRole("region", { name: /Leaderboard \(scrolls sideways\)/ }).count(),
+          1,
+        );
+      }
+      await scrollTo(pp, 0);
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "leaderboard-390x844.png") });
+
+      // The rules: no sideways scrolling, every table's column in sight, the rule text readable.
+      await session.goto(phone, "/rules");
+      await pp.getByRole("heading", { level: 1 }).waitFor();
+      await assertNoSideways(pp, "the rules' index on the phone");
+      for (const key of ["yahtzee", "yatzy", "extended"]) {
+        await session.goto(phone, `/rules/${key}`);
+        await pp.getByTestId("rules-box-1").waitFor();
+        await assertNoSideways(pp, `the rules of ${key} on the phone`);
+        for (const table of await pp.locator("main table").all()) {
+          const caption =
+            (await table
+              .locator("caption")
+              .textContent()
+              .catch(() => "")) ?? "";
+          await assertWithinWidth(table, `the rules table "${caption}"`);
+        }
+        // The lower section's examples are in sight, and a box's rule runs in lines of several
+        // words, not one word a line.
+        for (const row of await pp.locator("[data-testid^='rules-box-']").all()) {
+          await assertWithinWidth(row.locator("td").last(), "a box's examples");
+        }
+        const rule = pp.getByTestId("rules-box-1").locator("td").first();
+        const { width: ruleWidth } = await boxOf(rule, "the first box's rule");
+        assert.ok(ruleWidth >= PHONE.width / 2, `the rule text is ${ruleWidth.toFixed(0)} px wide`);
+        await scrollTo(pp, 0);
+        await pp.screenshot({ path: join(SCREENSHOTS_DIR, `rules-${key}-390x844.png`) });
+      }
+
+      // A replay, seen by a visitor (both players' columns named by address), at its last step
+      // (every box filled): both players' column headers whole; no sideways scrolling.
+      const visitor = await phonePage(session, "phone visitor 390x844");
+      const vp = visitor.page;
+      await session.goto(visitor, `/games/${f.finished}/replay`);
+      const sheet = vp.getByRole("table", { name: "Score sheets" });
+      await sheet.waitFor();
+      await vp.getByRole("button", { name: /^Last/ }).click();
+      await assertNoSideways(vp, "the replay on the phone");
+      const heads = sheet.locator("thead th");
+      assert.ok((await heads.count()) >= 3, "a box column and two players' columns");
+      for (const th of await heads.all()) {
+        const name = ((await th.textContent()) ?? "").trim();
+        await assertWithinWidth(th, `the column header "${name}"`);
+        const clipped = await th.evaluate((el) =>
+          [el, ...el.querySelectorAll("*")].some(
+            (e) =>
+              // Text kept for screen readers (1 px, clipped on purpose) is not cut off.
+              e.clientWidth > 1 &&
+              e.scrollWidth > e.clientWidth + 1 &&
+              getComputedStyle(e).overflow !== "visible",
+          ),
+        );
+        assert.equal(clipped, false, `the column header "${name}" is clipped`);
+        for (const part of await th.locator(".address__name").all()) {
+          await assertWithinWidth(part, `the name in the column header "${name}"`);
+        }
+      }
+      await scrollTo(vp, 0);
+      await vp.screenshot({ path: join(SCREENSHOTS_DIR, "replay-390x844.png") });
+
+      // The coach's chart: its axis labels are as big as the page's small print, not a sliver.
+      await session.goto(phone, `/games/${f.finished}/analysis`);
+      const coachChart = pp.getByTestId("coach-chart");
+      await coachChart.waitFor({ timeout: 60_000 });
+      const coachLabels = await chartLabelPx(coachChart);
+      session.suite.log(`layout: the analysis chart's labels are ${coachLabels.toFixed(1)} px`);
+      assert.ok(coachLabels >= 10, `the analysis chart's labels are ${coachLabels.toFixed(1)} px`);
+
+      // A player's page: the breadcrumb first, the avatar beside the name; charts readable.
+      await session.goto(phone, `/players/${f.viewer}`);
+      const heading = pp.getByRole("heading", { level: 1 });
+      await heading.waitFor();
+      await assertNoSideways(pp, "a player's page on the phone");
+      const crumb = await boxOf(pp.locator(".breadcrumbs").first(), "the breadcrumb");
+      const avatar = await boxOf(pp.locator(".player__head .identicon").first(), "the avatar");
+      const name = await boxOf(heading, "the player's name");
+      assert.ok(
+        crumb.y + crumb.height <= avatar.y + 0.5,
+        `the breadcrumb (y ${crumb.y.toFixed(0)}) is above the avatar (y ${avatar.y.toFixed(0)})`,
+      );
+      assert.ok(
+        avatar.x + avatar.width <= name.x + 0.5 && avatar.y < name.y + name.height,
+        "the avatar sits beside the name",
+      );
+      const charts = pp.locator(".player-chart svg");
+      if ((await charts.count()) > 0) {
+        await charts.first().waitFor();
+        const px = await chartLabelPx(charts.first());
+        session.suite.log(`layout: the player page's chart labels are ${px.toFixed(1)} px`);
+        assert.ok(px >= 10, `the player page's chart labels are ${px.toFixed(1)} px`);
+      }
+      await scrollTo(pp, 0);
+      await pp.screenshot({ path: join(SCREENSHOTS_DIR, "player-390x844.png") });
+    },
+  );
+}

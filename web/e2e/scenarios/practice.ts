@@ -29,7 +29,7 @@ export function practiceScenarios(suite: () => Suite): void {
       await page.getByLabel("Player 1 name").fill("Ann");
       await page.getByLabel("Player 2 name").fill("Ben");
       await page.getByRole("radio", { name: "Yatzy" }).check();
-      await page.getByLabel("Games in the session").selectOption({ label: "1 game" });
+      await page.getByLabel("Games in the match").selectOption({ label: "1 game" });
       await page.getByRole("button", { name: "Start practising" }).click();
 
       const boxes = 15;
@@ -70,7 +70,7 @@ export function practiceScenarios(suite: () => Suite): void {
         );
       }
 
-      await page.getByRole("heading", { level: 2, name: "Session over" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "Match over" }).waitFor();
       const totals = await sheetTotals(page);
       assert.deepEqual([...totals.keys()], ["Ann", "Ben"]);
 
@@ -92,7 +92,7 @@ export function practiceScenarios(suite: () => Suite): void {
       const leader = ann >= ben ? "Ann" : "Ben";
       assert.equal(byName.get(leader)?.place, "1st");
       assert.equal(byName.get(leader)?.wins, 1);
-      assert.equal(await turnLine(page).textContent(), "Session over.");
+      assert.equal(await turnLine(page).textContent(), "Match over.");
     },
   );
 }

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { parseAbiItem, parseUnits, type Address, type Hex } from "viem";
 
 import { clients } from "../../../scripts/lib/chain.ts";
+import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { diceHallAbi, testTokenAbi } from "@dicehall/core/generated/abis.ts";
 import {
   NATIVE,
@@ -44,6 +45,7 @@ function assertAsked(wallet: CountingWallet, expected: number, who: string): voi
 
 // The time alone when the key ends today, with the date before it when it ends on another day
 // (a key made late in the evening ends after midnight).
+const ETH = { symbol: "ETH", decimals: 18 };
 const KEY_SENTENCE = /^Moves signed by this browser's session key, until (\d{1,2} \w+ )?\d\d:\d\d/;
 const withdrawnEvent = parseAbiItem(
   "event Withdrawn(address indexed token, address indexed account, uint256 amount)",
@@ -363,14 +365,32 @@ function sessionGame(suite: () => Suite, tokenName: "ETH" | "TUSD"): void {
         /roll fees put into your credit in the hall: /,
       );
       assert.match((await summary.textContent()) ?? "", /gas for this browser's session key: /);
-      assert.match((await summary.textContent()) ?? "", /comes back to your wallet/);
-      assert.equal(a.wallet.confirmations(), 0, "nothing is asked before the button");
+      assert.match((await summary.textContent()) ?? "", /What comes back when the game ends/);
+      // A game's fees and gas at today's prices stand beside the bet (issue 32).
       await a.tracked.page
-        .getByRole("button", { name: erc20 ? "Approve TUSD and open the table" : "Open the table" })
-        .click();
+        .getByTestId("game-cost")
+        .getByText(/^At today's prices/)
+        .waitFor();
+      assert.equal(a.wallet.confirmations(), 0, "nothing is asked before the button");
+      const create = a.tracked.page.getByRole("button", {
+        name: erc20 ? "Approve TUSD and open the table" : "Open the table",
+      });
+      // The button says what the wallet asks for: the bet with the fees and the key's gas.
+      const createLabel = (await create.textContent()) ?? "";
+      await create.click();
       await a.tracked.page.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
       const gameId = BigInt(/\/games\/(\d+)/.exec(a.tracked.page.url())![1]);
       assertAsked(a.wallet, expected, "A");
+      const createValue = (
+        await stack.publicClient.getTransaction({ hash: a.wallet.sentTransactions().at(-1)! })
+      ).value;
+      assert.ok(createValue > betUnits || erc20, "the wallet sent the bet and the key's coin");
+      assert.ok(
+        createLabel.endsWith(
+          ` for ${erc20 ? `${bet} TUSD + ` : ""}${formatTokenAmount(createValue, ETH, 6)}`,
+        ),
+        `the button said "${createLabel}"; the wallet sent ${formatTokenAmount(createValue, ETH, 18)}`,
+      );
 
       // --- B joins from the table's page.
       const b = await openWithWallet(
@@ -383,16 +403,23 @@ function sessionGame(suite: () => Suite, tokenName: "ETH" | "TUSD"): void {
         .getByTestId("session-summary")
         .getByText(/^Your wallet asks/)
         .waitFor();
-      await b.tracked.page
-        .getByRole("button", {
-          name: erc20 ? `Approve TUSD and join for ${bet} TUSD` : `Join for ${bet} ETH`,
-        })
-        .click();
+      const join = b.tracked.page.getByRole("button", {
+        name: erc20 ? `Approve TUSD and join for ${bet} TUSD + ` : /^Join for /,
+      });
+      const joinLabel = (await join.textContent()) ?? "";
+      await join.click();
       for (const p of [a.tracked.page, b.tracked.page]) {
         await p.getByRole("table", { name: "Score sheets" }).waitFor({ timeout: MOVE_TIMEOUT_MS });
         await p.getByText(KEY_SENTENCE).waitFor();
       }
       assertAsked(b.wallet, expected, "B");
+      const joinValue = (
+        await stack.publicClient.getTransaction({ hash: b.wallet.sentTransactions().at(-1)! })
+      ).value;
+      assert.ok(
+        joinLabel.endsWith(formatTokenAmount(joinValue, ETH, 6)),
+        `the button said "${joinLabel}"; the wallet sent ${formatTokenAmount(joinValue, ETH, 18)}`,
+      );
       const keys = new Map<Address, Address>();
       for (const p of [playerA, playerB]) keys.set(p, await sessionKeyOf(stack, p));
 

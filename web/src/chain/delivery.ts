@@ -6,7 +6,7 @@ import {
   fetchRevelation,
 } from "@dicehall/core/contract/revelations.ts";
 import type { Hall } from "./hall.ts";
-import type { WriteRequest } from "./tx.ts";
+import type { WriteRequest } from "./write.ts";
 
 /**
  * Delivering a stalled roll ourselves (issue 27): an accepted Entropy request is never asked again,

@@ -1,13 +1,16 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { createPublicClient, http, type Address, type PublicClient } from "viem";
 import { mainnet } from "viem/chains";
-import { normalize } from "viem/ens";
 import { queryKeys } from "@/data/queryKeys.ts";
 
 /**
  * ENS lives on Ethereum mainnet, which is not one of the hall's chains: names are looked up only
- * when a mainnet RPC is configured (VITE_MAINNET_RPC_URL), and skipped quietly otherwise.
+ * when a mainnet RPC is configured (VITE_MAINNET_RPC_URL), and skipped quietly otherwise. The name
+ * normalisation (ENSIP-15's tables, ~45 KB gzip) loads with the first name looked up, never in the
+ * first load.
  */
+const normalize = async (name: string): Promise<string> =>
+  (await import("viem/ens")).normalize(name);
 const mainnetUrl = import.meta.env.VITE_MAINNET_RPC_URL;
 let client: PublicClient | null | undefined;
 
@@ -37,7 +40,8 @@ export function useEnsName(address: Address | undefined): string | null {
 export function useEnsAvatar(name: string | null): string | null {
   const query = useQuery({
     queryKey: queryKeys.ensAvatar(name ?? ""),
-    queryFn: async () => (await ensClient()?.getEnsAvatar({ name: normalize(name!) })) ?? null,
+    queryFn: async () =>
+      (await ensClient()?.getEnsAvatar({ name: await normalize(name!) })) ?? null,
     enabled: !!name && ensAvailable(),
     staleTime: 60 * 60_000,
     retry: false,
@@ -55,7 +59,7 @@ export async function resolveEnsName(name: string): Promise<Address | null> {
     throw new Error(
       "ENS names need a mainnet connection, which this app doesn't have. Use an address.",
     );
-  return ens.getEnsAddress({ name: normalize(name.trim()) });
+  return ens.getEnsAddress({ name: await normalize(name.trim()) });
 }
 
 /**

@@ -103,7 +103,7 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
       ? `The dice are still waiting for randomness (request #${String(seq)}). It is never asked again: its number will be delivered, by the provider, the hall's keeper or any player's app; if it never comes, the game can be called off.`
       : big(retryAt) !== 0n
         ? `The randomness provider refused this roll a moment ago. Anyone can ask again from ${when(retryAt)}.`
-        : "The randomness provider refused this roll and the game's call-off window ends now: it can only be called off.",
+        : "The randomness provider refused this roll, and the last hour of the game's call-off window takes no new request: it can only be delivered or, once the window ends, called off.",
   NoRollsLeft: () => "You have used all three rolls — choose a box to score.",
   FirstRollKeepsNone: () => "The first roll of a turn rolls all five dice — release the kept dice.",
   InvalidKeepMask: () => "A re-roll must roll at least one die — release a kept die.",
@@ -119,7 +119,7 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   KeepMaskLocked: ([, mask]) =>
     `Asking again keeps the same dice as the first request (${keptList(Number(mask))}). Nothing was sent.`,
   CallOffWindowOver: ([, at]) =>
-    `This roll has waited for randomness for the game's whole call-off window (it ended ${when(at)}), so it can't be asked again. Anyone can now call the game off: everyone still in gets an equal share of the pot back.`,
+    `The randomness service is not answering, and this roll can no longer be asked again: the last hour of the game's call-off window takes no new request, so the last one has time to be delivered. The game can be called off from ${when(at)}: everyone still in then gets an equal share of the pot back.`,
   RollFeeAboveCap: ([fee, cap], c) => {
     const coin = (v: bigint) => `${formatEther(v)} ${c.nativeSymbol}`;
     const asked = big(fee) === maxUint256 ? "more than any cap" : coin(big(fee));
@@ -147,6 +147,14 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
     "Only your live session key can pay your credit out this way. Withdraw it from your wallet instead.",
   InvalidSessionKey: () =>
     "That session key can't be used: it is missing, your own address, or already another player's key. Nothing was sent.",
+  SessionAllowanceTooLarge: ([, max], c) =>
+    `A session can set aside at most ${c.amount(big(max))} for roll fees. Nothing was sent.`,
+  InvalidSessionConsent: () =>
+    "The session key's signature of its consent did not match this grant (it was signed for another player, hall or amount). Nothing was sent; please try again.",
+  GameNotOver: ([gameId]) =>
+    `Game #${String(gameId)} is still open or running: its players' credit is paid out once it is over. Nothing was sent.`,
+  NotTheHall: () =>
+    "That call reached the hall's inner code directly, not through the hall. Nothing was sent.",
   // Owner settings
   FeeAboveCap: ([, cap]) => `The house fee can't be above ${Number(cap) / 100}%.`,
   InvalidBounds: () => "The lower bound must be above zero and not above the upper bound.",

@@ -2,8 +2,8 @@
 // who signs the moves (session.ts decides), and what a new session for a game costs (sized by
 // core/contract/session.ts from the roll fee and the gas price of now).
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
-import type { Address, PrivateKeyAccount } from "viem";
+import { zeroAddress, type Address, type PrivateKeyAccount } from "viem";
+import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { getBalance, getGasPrice, readContract } from "viem/actions";
 import {
   gameSessionNeeds,
@@ -12,19 +12,28 @@ import {
 } from "@dicehall/core/contract/session.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 import { useHall, type Hall } from "./hall.ts";
-import { chooseSigner, ensureSessionKey, loadSessionKey, type MoveSigner } from "./session.ts";
+import {
+  chooseSigner,
+  heldKey,
+  loadSessionKeys,
+  newSessionKey,
+  type MoveSigner,
+} from "./session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
+import { signSessionConsent } from "@dicehall/core/contract/sessionConsent.ts";
 import { isNative } from "./tokens.ts";
 
 export interface SessionOnChainView {
   key: Address;
   expiresAt: number;
   feeAllowance: bigint;
+  /** The key may act now; false for a session kept on chain after it expired. */
+  active: boolean;
 }
 
 /** The player's session on chain, this browser's key and its balance, and who signs. */
 export interface PlayerSession {
-  /** This browser's key for the player (null when it has none). */
+  /** This browser's key that the chain's session names (null when it holds none such). */
   key: PrivateKeyAccount | null;
   onChain: SessionOnChainView | undefined;
   keyBalance: bigint | undefined;
@@ -41,26 +50,32 @@ export async function fetchSession(hall: Hall, player: Address): Promise<Session
     functionName: "session",
     args: [player],
   });
-  return { key: view.key, expiresAt: Number(view.expiresAt), feeAllowance: view.feeAllowance };
+  return {
+    key: view.key,
+    expiresAt: Number(view.expiresAt),
+    feeAllowance: view.feeAllowance,
+    active: view.active,
+  };
 }
 
 export function usePlayerSession(me: Address | undefined, nowSec: number): PlayerSession {
   const hall = useHall();
-  const key = useMemo(() => (hall && me ? loadSessionKey(hall.chainId, me) : null), [hall, me]);
   const query = useQuery({
     queryKey: hall && me ? queryKeys.session(hall.scope, me) : queryKeys.idle("session"),
     queryFn: async () => {
-      const [onChain, keyBalance] = await Promise.all([
-        fetchSession(hall!, me!),
-        key ? getBalance(hall!.client, { address: key.address }) : Promise.resolve(undefined),
-      ]);
-      return { onChain, keyBalance };
+      const onChain = await fetchSession(hall!, me!);
+      // Read on every refresh: a grant just sent made a new key.
+      const accounts = loadSessionKeys(hall!.chainId, me!).map((k) => k.account);
+      const key = heldKey(accounts, onChain.key);
+      const keyBalance = key ? await getBalance(hall!.client, { address: key.address }) : undefined;
+      return { onChain, key, keyBalance };
     },
     enabled: !!hall && !!me,
     refetchInterval: 15_000,
     placeholderData: (prev) => prev,
   });
   const onChain = query.data?.onChain;
+  const key = query.data?.key ?? null;
   const signer = chooseSigner(onChain, key?.address, nowSec);
   return {
     key,
@@ -122,7 +137,10 @@ export function sessionOffer({
   };
 }
 
-/** The offer for a game of `boxes` boxes, at the prices of now; null until they are known. */
+/**
+ * The offer for a game of `boxes` boxes, or a match of `games` of them (one confirmation for the
+ * whole match), at the prices of now; null until they are known.
+ */
 export function useSessionOffer(
   game: {
     token: Address;
@@ -131,25 +149,54 @@ export function useSessionOffer(
     seats: number;
     joinWindow: number;
     moveTimeout: number;
+    games?: number;
   } | null,
   nowSec: number,
   rollFee?: bigint,
 ): SessionOffer | null {
   const prices = useSessionPrices(rollFee);
   if (!game || prices.gasPrice === undefined || prices.rollFee === undefined) return null;
-  const needs = gameSessionNeeds(game.boxes, prices.rollFee, prices.gasPrice);
+  const needs = gameSessionNeeds(game.boxes, prices.rollFee, prices.gasPrice, game.games ?? 1);
   const expiresAt = sessionExpiry({ nowSec, ...game });
   return sessionOffer({ needs, token: game.token, bet: game.bet, expiresAt });
 }
 
-/** The grant for the contract: this browser's key (made now if it has none) and the offer. */
-export function sessionGrant(hall: Hall, player: Address, offer: SessionOffer) {
-  const key = ensureSessionKey(hall.chainId, player);
-  if (!key) return null;
-  return {
-    key: key.address,
-    expiresAt: BigInt(offer.expiresAt),
-    feeAllowance: offer.needs.feeDeposit,
-    keyGas: offer.needs.keyGas,
-  };
+/** How many fresh keys a grant tries before it gives up (each one named by someone else already). */
+const FRESH_KEY_TRIES = 3;
+
+/**
+ * The grant for the contract, with the key's signed consent (the call's `consent` argument; the
+ * grant's struct ignores it): a fresh key (a new one for every session, and another whenever the
+ * chain already names it for someone else) with the offer. Null where the browser cannot keep a
+ * key (or, beyond belief, every fresh key was taken): the player then signs every move.
+ */
+export async function sessionGrant(hall: Hall, player: Address, offer: SessionOffer) {
+  for (let i = 0; i < FRESH_KEY_TRIES; i++) {
+    const key = newSessionKey(hall.chainId, player);
+    if (!key) return null;
+    // A read that fails says nothing against a key nobody has seen: it is used.
+    const holder = await readContract(hall.client, {
+      address: hall.address,
+      abi: diceHallAbi,
+      functionName: "sessionPlayer",
+      args: [key.address],
+    }).catch(() => zeroAddress);
+    if (holder !== zeroAddress && !sameAddress(holder, player)) continue;
+    const grant = {
+      key: key.address,
+      expiresAt: BigInt(offer.expiresAt),
+      feeAllowance: offer.needs.feeDeposit,
+      keyGas: offer.needs.keyGas,
+    };
+    // The key's own consent to act for this player with this grant, in this hall on this chain:
+    // the hall names no address as a key without it.
+    const consent = await signSessionConsent(key, {
+      chainId: hall.chainId,
+      hall: hall.address,
+      player,
+      grant,
+    });
+    return { ...grant, consent };
+  }
+  return null;
 }

@@ -1,7 +1,8 @@
 // The end of a game played with a session key: the key pays the player's credit out to the
-// player's own address (withdrawFor: the winnings and the roll fees it did not spend), then sends
+// player's own address (withdrawFor: the winnings, refunds and the roll fees set aside for the
+// session and not spent), then sends
 // its own leftover gas back to the player. No wallet opens for either.
-import { type Address, type LocalAccount } from "viem";
+import { zeroAddress, type Address, type LocalAccount } from "viem";
 import {
   getBalance,
   getGasPrice,
@@ -12,8 +13,7 @@ import {
 import { leftoverGas, TRANSFER_GAS } from "@dicehall/core/contract/session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import type { Hall } from "./hall.ts";
-import { keyClient, sendWithKey } from "./keyTx.ts";
-import { hallCall } from "./tx.ts";
+import { hallCall, keyClient, sendWrite } from "./write.ts";
 
 export interface Payout {
   /** What withdrawFor paid to the player, per token (only tokens with a credit). */
@@ -33,18 +33,38 @@ export async function payOutSession(
   const withdrawn = new Map<Address, bigint>();
   if (withdraw) {
     for (const token of new Set(tokens.map((t) => t.toLowerCase() as Address))) {
-      const credit = await readContract(hall.client, {
-        address: hall.address,
-        abi: diceHallAbi,
-        functionName: "credits",
-        args: [token, player],
-      });
+      const credit = await owed(hall, player, token);
       if (credit === 0n) continue;
-      await sendWithKey(hall, key, hallCall(hall.address, "withdrawFor", [player, token]));
-      withdrawn.set(token, credit);
+      try {
+        await sendWrite(
+          hall,
+          { by: "key", key },
+          hallCall(hall.address, "withdrawFor", [player, token]),
+        );
+        withdrawn.set(token, credit);
+      } catch (err) {
+        // Paid out by someone else meanwhile (the hall's keeper pays a finished game's players):
+        // nothing is left to withdraw, and the key's gas still goes back.
+        if ((await owed(hall, player, token)) !== 0n) throw err;
+      }
     }
   }
   return { withdrawn, gasReturned: await returnKeyGas(hall, key, player) };
+}
+
+/**
+ * What withdrawFor would pay `player` in `token`: the credit, and for the native coin the roll fees
+ * set aside for the session and not spent.
+ */
+async function owed(hall: Hall, player: Address, token: Address): Promise<bigint> {
+  const read = { address: hall.address, abi: diceHallAbi } as const;
+  const [credit, session] = await Promise.all([
+    readContract(hall.client, { ...read, functionName: "credits", args: [token, player] }),
+    token === zeroAddress
+      ? readContract(hall.client, { ...read, functionName: "session", args: [player] })
+      : null,
+  ]);
+  return credit + (session?.active ? session.feeAllowance : 0n);
 }
 
 /**

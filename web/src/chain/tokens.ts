@@ -4,7 +4,6 @@ import { getBalance, readContract } from "viem/actions";
 import type { TokenLike } from "@dicehall/core/game/format.ts";
 import type { Hall } from "./hall.ts";
 import { useHall } from "./hall.ts";
-import type { HallSettings } from "./settings.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 
 /** address(0) is the chain's native coin, as in GameConfig.token. */
@@ -41,7 +40,10 @@ export function knownTokenInfo(
     const { symbol, decimals } = hall.chain.nativeCurrency;
     return { address: NATIVE, symbol, decimals, native: true };
   }
-  const settings = queryClient.getQueryData<HallSettings>(queryKeys.settings(hall.scope));
+  // settings.ts's HallSettings, by shape: settings.ts reads tokens through this file.
+  const settings = queryClient.getQueryData<{ tokens: readonly TokenInfo[] }>(
+    queryKeys.settings(hall.scope),
+  );
   const known = settings?.tokens.find((t) => t.address.toLowerCase() === token.toLowerCase());
   return (
     known && {

@@ -1,74 +1,22 @@
+// useTx: the React side of a write (its phase, its error in words, the hall's queries refreshed
+// after). The write itself, wallet or session key, goes through write.ts.
 import { useCallback, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  encodeFunctionData,
-  erc20Abi,
-  type Abi,
-  type Address,
-  type ContractFunctionArgs,
-  type ContractFunctionName,
-  type LocalAccount,
-  type TransactionReceipt,
-} from "viem";
+import type { LocalAccount, TransactionReceipt } from "viem";
 import { useConfig } from "wagmi";
-import {
-  estimateGas,
-  simulateContract,
-  waitForTransactionReceipt,
-  writeContract,
-} from "wagmi/actions";
-import { LOCAL_CHAIN_ID } from "./chains.ts";
 import { describeError, type ErrorContext, type PlayerError } from "./errors.ts";
-import { gasLimitFor } from "@dicehall/core/contract/gas.ts";
-import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { useHall } from "./hall.ts";
-import { sendBatch } from "./batch.ts";
-import { sendWithKey } from "./keyTx.ts";
+import { sendBatch, sendWrite, type TxPhase, type WriteRequest } from "./write.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 
-/** A contract write, described before it is simulated and sent. */
-export interface WriteRequest {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args: readonly unknown[];
-  value?: bigint;
-}
-
-type HallWriteName = ContractFunctionName<typeof diceHallAbi, "nonpayable" | "payable">;
-
-/** A typed DiceHall call: names and argument types come from the built ABI. */
-export function hallCall<F extends HallWriteName>(
-  address: Address,
-  functionName: F,
-  args: ContractFunctionArgs<typeof diceHallAbi, "nonpayable" | "payable", F>,
-  value?: bigint,
-): WriteRequest {
-  return {
-    address,
-    abi: diceHallAbi as Abi,
-    functionName,
-    args: args as readonly unknown[],
-    value,
-  };
-}
-
-export function approveCall(token: Address, spender: Address, amount: bigint): WriteRequest {
-  return { address: token, abi: erc20Abi as Abi, functionName: "approve", args: [spender, amount] };
-}
-
-/** Where a write is: checking it against the chain, in the wallet, waiting for a block. */
-export type TxPhase = "idle" | "simulating" | "wallet" | "key" | "confirming" | "done" | "error";
-
-export const PHASE_TEXT: Record<TxPhase, string> = {
-  idle: "",
-  simulating: "Checking with the hall…",
-  wallet: "Confirm in your wallet…",
-  key: "Sending with your session key…",
-  confirming: "Waiting for the block…",
-  done: "Done.",
-  error: "",
-};
+export {
+  approveCall,
+  hallCall,
+  PHASE_TEXT,
+  type Signer,
+  type TxPhase,
+  type WriteRequest,
+} from "./write.ts";
 
 export interface Tx {
   /**
@@ -107,38 +55,13 @@ export function useTx(errorContext: ErrorContext = {}): Tx {
       batch?: readonly WriteRequest[];
     }): Promise<TransactionReceipt> => {
       if (!hall) throw new Error("There is no hall on this network.");
-      if (key) return sendWithKey(hall, key, request, setPhase);
       if (batch) return sendBatch(config, hall.chainId, batch, setPhase);
-      const chainId = hall.chainId as never;
-      setPhase("simulating");
-      // A local node mines only on demand, so its latest block can be minutes old; its pending
-      // block carries the current time, which time-bound calls (claim a timeout, cancel a lobby
-      // after its window, roll again after the entropy timeout) are judged by.
-      const blockTag = hall.chainId === LOCAL_CHAIN_ID ? "pending" : undefined;
-      const simulation = await simulateContract(config, { ...request, chainId, blockTag } as never);
-      // The gas limit is ours, with headroom, not the wallet's: some wallets (and a local node
-      // signing for its own accounts) send the bare estimate, which a block later can be short.
-      const estimate = await estimateGas(config, {
-        chainId,
-        blockTag,
-        to: request.address,
-        data: encodeFunctionData(request as never),
-        value: request.value,
-      } as never);
-      const gas = gasLimitFor(request.functionName, estimate);
-      setPhase("wallet");
-      const hash = await writeContract(config, {
-        ...(simulation as { request: object }).request,
-        gas,
-      } as never);
-      setPhase("confirming");
-      const receipt = await waitForTransactionReceipt(config, { hash, chainId, timeout: 180_000 });
-      if (receipt.status === "reverted") {
-        throw new Error(
-          "The transaction failed on chain. Nothing changed; the table shows the current state.",
-        );
-      }
-      return receipt;
+      return sendWrite(
+        hall,
+        key ? { by: "key", key } : { by: "wallet", config },
+        request,
+        setPhase,
+      );
     },
     onSuccess: () => setPhase("done"),
     onError: () => setPhase("error"),

@@ -436,21 +436,26 @@ export function useGameLogs(gameId: bigint | null): Read & {
  * asked, null when there is no index or it has not analysed the game (yet): the page then runs the
  * coach in the browser.
  */
-export function useIndexedAnalysis(gameId: bigint | null): {
+export function useIndexedAnalysis(
+  gameId: bigint | null,
+  /** For a match: which of its games (each is analysed as a game of its own). */
+  game?: number | null,
+): {
   data: WireGameAnalysis | null | undefined;
 } {
   const hall = useHall();
   const indexer = useIndexer();
   const asked = !!hall && gameId !== null && indexer.mode === "on";
+  const which = game ? `${gameId}.${game}` : String(gameId);
   const served = useQuery({
     queryKey: asked
-      ? queryKeys.indexed(hall.scope, indexer.url, "analysis", gameId.toString())
+      ? queryKeys.indexed(hall.scope, indexer.url, "analysis", which)
       : queryKeys.idle("indexedAnalysis"),
     queryFn: async ({ signal }) => {
       try {
         const answer = await fetchIndexer<WireGameAnalysis>(
           (indexer as { url: string }).url,
-          `/api/games/${gameId}/analysis`,
+          `/api/games/${gameId}/analysis${game ? `?game=${game}` : ""}`,
           { signal },
         );
         return answer.review ? answer : null;

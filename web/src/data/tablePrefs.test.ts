@@ -19,10 +19,25 @@ function memoryStorage(): Storage {
 describe("table preferences", () => {
   it("remembers the last table per chain, bet and all", () => {
     const store = memoryStorage();
-    const prefs = { token: zeroAddress, bet: 12_300_000_000_000_000n, seats: 3, ruleSet: 2 };
+    const prefs = {
+      token: zeroAddress,
+      bet: 12_300_000_000_000_000n,
+      seats: 3,
+      ruleSet: 2,
+      games: 5,
+    };
     saveTablePrefs(31337, prefs, store);
     expect(loadTablePrefs(31337, store)).toEqual(prefs);
     expect(loadTablePrefs(8453, store)).toBeNull();
+  });
+
+  it("reads prefs saved before matches as a single game", () => {
+    const store = memoryStorage();
+    store.setItem(
+      "dicehall.tablePrefs.1",
+      JSON.stringify({ token: zeroAddress, bet: "5", seats: 2, ruleSet: 0 }),
+    );
+    expect(loadTablePrefs(1, store)?.games).toBe(1);
   });
 
   it("forgets what is not a table", () => {

@@ -10,6 +10,8 @@ export interface TablePrefs {
   bet: bigint;
   seats: number;
   ruleSet: number;
+  /** Games in the match (issue 33); absent in prefs saved before matches, read as 1. */
+  games?: number;
 }
 
 const KEY = "dicehall.tablePrefs";
@@ -21,12 +23,14 @@ export function loadTablePrefs(chainId: number, store = localStore()): TablePref
     const raw = store?.getItem(keyFor(chainId));
     if (!raw) return null;
     const data = JSON.parse(raw) as Record<string, unknown>;
-    const { token, bet, seats, ruleSet } = data;
+    const { token, bet, seats, ruleSet, games } = data;
     if (typeof token !== "string" || !isAddress(token)) return null;
     if (typeof bet !== "string" || !/^\d+$/.test(bet)) return null;
     if (typeof seats !== "number" || !Number.isInteger(seats)) return null;
     if (typeof ruleSet !== "number" || !Number.isInteger(ruleSet)) return null;
-    return { token, bet: BigInt(bet), seats, ruleSet };
+    const length =
+      typeof games === "number" && Number.isInteger(games) && games >= 1 && games <= 10 ? games : 1;
+    return { token, bet: BigInt(bet), seats, ruleSet, games: length };
   } catch {
     return null;
   }
@@ -34,8 +38,11 @@ export function loadTablePrefs(chainId: number, store = localStore()): TablePref
 
 export function saveTablePrefs(chainId: number, prefs: TablePrefs, store = localStore()): void {
   try {
-    const { token, bet, seats, ruleSet } = prefs;
-    store?.setItem(keyFor(chainId), JSON.stringify({ token, bet: bet.toString(), seats, ruleSet }));
+    const { token, bet, seats, ruleSet, games = 1 } = prefs;
+    store?.setItem(
+      keyFor(chainId),
+      JSON.stringify({ token, bet: bet.toString(), seats, ruleSet, games }),
+    );
   } catch {
     // A full or blocked storage only costs the memory of the last table.
   }

@@ -34,6 +34,10 @@ export function gameViewOf(over: Partial<GameView> = {}): GameView {
     callOffAt: 0n,
     callOffWindow: 86_400,
     rollFeeCap: 10n ** 14n,
+    games: 1,
+    gameNumber: 1,
+    wins: [0, 0],
+    points: [0n, 0n],
     ...over,
   };
 }

@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useConnection } from "wagmi";
+import { indexerUrl } from "@/data/indexerStatus.ts";
 import {
   askNotifyPermission,
   setSoundOn,
@@ -6,6 +8,17 @@ import {
   useNotifyPermission,
   useSoundOn,
 } from "./alerts.ts";
+
+// The push settings and their code load on the first "Notify me" (none of it is in the first load).
+const PushPanel = lazy(() => import("./PushPanel.tsx").then((m) => ({ default: m.PushPanel })));
+
+/** Pushes need the app's service worker, the Push API, and an index that sends them. */
+const pushPossible = () =>
+  indexerUrl() !== null &&
+  typeof navigator !== "undefined" &&
+  "serviceWorker" in navigator &&
+  typeof window !== "undefined" &&
+  "PushManager" in window;
 
 /** A bell, struck through when the sound is off (drawn inline: no icon font, no emoji font). */
 function BellIcon({ off }: { off: boolean }) {
@@ -30,12 +43,18 @@ function BellIcon({ off }: { off: boolean }) {
 
 /**
  * The header's two switches for "your turn" alerts: the sound (on by default, remembered on this
- * device) and system notifications, which the browser is asked for only from this button.
+ * device) and system notifications, which the browser is asked for only from this button. With a
+ * wallet connected and a game index that sends pushes, "Notify me" opens the push settings
+ * (PushPanel): notifications even with the tab closed.
  */
 export function AlertToggles() {
   const sound = useSoundOn();
   const permission = useNotifyPermission();
   const [asking, setAsking] = useState(false);
+  const [panel, setPanel] = useState(false);
+  const closePanel = useCallback(() => setPanel(false), []);
+  const { address } = useConnection();
+  const pushable = address !== undefined && pushPossible();
   useEffect(() => unlockAudioOnFirstClick(), []);
 
   return (
@@ -50,7 +69,22 @@ export function AlertToggles() {
         <BellIcon off={!sound} />
         <span className="sr-only">Turn sound</span>
       </button>
-      {permission === "default" && (
+      {pushable && (
+        <button
+          type="button"
+          className="button button--quiet alert-toggles__notify"
+          title="Notifications from the hall, even with the tab closed"
+          onClick={() => setPanel(true)}
+        >
+          Notify me
+        </button>
+      )}
+      {panel && address && (
+        <Suspense fallback={null}>
+          <PushPanel address={address} onClose={closePanel} />
+        </Suspense>
+      )}
+      {!pushable && permission === "default" && (
         <button
           type="button"
           className="button button--quiet alert-toggles__notify"

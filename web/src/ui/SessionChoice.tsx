@@ -1,6 +1,25 @@
 import { useId } from "react";
 import { formatTimestamp, formatTokenAmount, type TokenLike } from "@dicehall/core/game/format.ts";
+import type { GameCost } from "@dicehall/core/contract/session.ts";
 import type { SessionOffer } from "@/chain/sessionHooks.ts";
+
+/**
+ * What the wallet asks for when a game is opened or joined: with a session key, the bet and the
+ * key's coin in one value (an ERC-20 bet beside the coin); without, the bet alone. The create and
+ * join buttons and the summary all say this one amount.
+ */
+export function walletAmount(
+  offer: SessionOffer | null,
+  bet: bigint,
+  token: TokenLike | undefined,
+  native: TokenLike | undefined,
+): string {
+  const betText = formatTokenAmount(bet, token, 6);
+  if (!offer) return betText;
+  const coin = formatTokenAmount(offer.value, native, 6);
+  const erc20 = !!token && token.symbol !== native?.symbol;
+  return erc20 ? `${betText} + ${coin}` : coin;
+}
 
 /**
  * How a player will play a game they open or join: with one confirmation (a session key made in
@@ -19,6 +38,7 @@ export function SessionChoice({
   verb,
   batched = false,
   approval = false,
+  cost = null,
 }: {
   oneConfirmation: boolean;
   onChange: (oneConfirmation: boolean) => void;
@@ -36,10 +56,14 @@ export function SessionChoice({
   batched?: boolean;
   /** An ERC-20 bet whose allowance is short: the approval comes first. */
   approval?: boolean;
+  /** A game's roll fees and gas at today's prices (core gameCost); null until they are known. */
+  cost?: GameCost | null;
 }) {
   const id = useId();
   const coin = (v: bigint) => formatTokenAmount(v, native, 6);
   const erc20 = !!token && !!native && token.symbol !== native.symbol;
+  // A bet in the coin can be set against the fees and gas; a token's price is not known here.
+  const betBelowCost = !!cost && !erc20 && bet !== null && bet > 0n && bet < cost.total;
   return (
     <div className="session-choice">
       <fieldset className="field">
@@ -83,12 +107,7 @@ export function SessionChoice({
                   : approval
                     ? `once (the approval and ${verb} in one batch)`
                     : "once"}
-                , for{" "}
-                <strong>
-                  {erc20 ? `${formatTokenAmount(bet, token, 6)} + ` : ""}
-                  {coin(offer.value)}
-                </strong>
-                :
+                , for <strong>{walletAmount(offer, bet, token, native)}</strong>:
               </p>
               <ul className="session-choice__parts" aria-label="What goes in">
                 <li>the bet: {formatTokenAmount(bet, token, 6)}</li>
@@ -98,11 +117,12 @@ export function SessionChoice({
                 </li>
                 <li>gas for this browser's session key: {coin(offer.needs.keyGas)}</li>
               </ul>
-              <p className="hint">
+              <p className="hint" data-testid="session-comes-back">
                 A key made in this browser (never sent anywhere) then plays your rolls and scores
                 until {formatTimestamp(offer.expiresAt)}, with no wallet opening. It can move money
-                only back to you. What it doesn't spend comes back to your wallet when the game
-                ends.
+                only back to you. What comes back when the game ends: your winnings, and whatever of
+                the {coin(offer.needs.feeDeposit + offer.needs.keyGas)} of fees and gas the key did
+                not spend.
               </p>
             </>
           ) : (
@@ -114,6 +134,19 @@ export function SessionChoice({
         <p className="hint">
           Your wallet asks for every roll and every score (about 30 to 50 times a game), each roll
           with its randomness fee.
+        </p>
+      )}
+      {cost && (
+        <p className="hint" data-testid="game-cost">
+          At today&apos;s prices a game&apos;s randomness fees and gas cost you up to{" "}
+          <strong>{coin(cost.total)}</strong> ({coin(cost.fees)} of fees, {coin(cost.gas)} of gas)
+          on top of the bet, win or lose: the hall&apos;s payout does not cover them.
+        </p>
+      )}
+      {betBelowCost && (
+        <p className="field__warning" role="note" data-testid="bet-below-cost">
+          Your bet of {formatTokenAmount(bet!, token, 6)} is smaller than what a game&apos;s fees
+          and gas can cost ({coin(cost!.total)}): even a win may leave you down.
         </p>
       )}
     </div>

@@ -52,7 +52,7 @@ export interface AnalyserOptions {
 
 export interface Analyser {
   /** The full review of a finished game, computed afresh from its logs (the analysis page). */
-  review(gameId: bigint): Promise<GameReview | null>;
+  review(gameId: bigint, game?: number): Promise<GameReview | null>;
   /** Games analysed by this process so far, and the time its batches spent in the workers. */
   stats(): { games: number; busyMs: number };
   stop(): Promise<void>;
@@ -389,12 +389,13 @@ export async function startAnalyser(options: AnalyserOptions): Promise<Analyser>
   timer = setTimeout(loop, 0);
 
   return {
-    async review(gameId) {
+    async review(gameId, game) {
       const logs = await logsOf([gameId.toString()]);
       const reply = await pool.run({
         gameId: gameId.toString(),
         logs: logs.get(gameId.toString()) ?? [],
         review: true,
+        game,
       });
       return reply.ok && reply.analysed ? reply.analysed.review : null;
     },

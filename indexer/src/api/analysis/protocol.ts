@@ -10,6 +10,11 @@ export interface AnalysisRequest {
   logs: RpcLog[];
   /** Whether the full review is wanted back (the analysis page), or only the numbers. */
   review: boolean;
+  /**
+   * For a match: the one game of it to review. Without it a match's numbers are its games' added
+   * up (core/game/gameAnalysis.ts analyseMatchLogs), with no review.
+   */
+  game?: number;
 }
 
 export type AnalysisReply =

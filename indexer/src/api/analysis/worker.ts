@@ -6,7 +6,8 @@ import { buildTable, type SolverTable } from "@dicehall/core/coach/solver.ts";
 import { deserialiseTable, serialiseTable } from "@dicehall/core/coach/serialise.ts";
 import { TABLE_FORMAT } from "@dicehall/core/coach/store.ts";
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
-import { analyseGameLogs } from "@dicehall/core/game/gameAnalysis.ts";
+import { analyseGameLogs, analyseMatchLogs } from "@dicehall/core/game/gameAnalysis.ts";
+import { foldGame } from "@dicehall/core/game/gameState.ts";
 import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { AnalysisReply, AnalysisRequest } from "./protocol.ts";
 
@@ -46,7 +47,18 @@ function tableOf(ruleSet: RuleSetId): SolverTable {
 function handle(request: AnalysisRequest): AnalysisReply {
   try {
     const logs = decodeLogs(request.logs as RpcLog[]);
-    const analysed = analyseGameLogs(BigInt(request.gameId), logs, tableOf);
+    const gameId = BigInt(request.gameId);
+    if (!request.game && foldGame(gameId, logs).match.length > 1) {
+      // A match: its games' numbers added up, one row per player (the board's accuracy).
+      const match = analyseMatchLogs(gameId, logs, tableOf);
+      if (!match) return { id: request.id, ok: true, analysed: null };
+      return {
+        id: request.id,
+        ok: true,
+        analysed: { ruleSet: match.ruleSet, players: match.players, review: null },
+      };
+    }
+    const analysed = analyseGameLogs(gameId, logs, tableOf, request.game);
     if (!analysed) return { id: request.id, ok: true, analysed: null };
     const review = request.review ? analysed.review : null;
     return { id: request.id, ok: true, analysed: { ...analysed, review } };

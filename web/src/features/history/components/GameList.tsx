@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Address } from "viem";
 import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
-import { formatTimestamp, formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { formatTimestamp, formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { mySeat, RESULT_WORDS } from "@dicehall/core/leaderboard/history.ts";
 import type { ListedGame } from "@/data/indexer.ts";
@@ -79,6 +79,25 @@ export function GameList({
                       );
                     })}
                   </ul>
+                  {game.match && (
+                    // A match: its points over all games above, its standing game by game here.
+                    <ol className="history-match muted small" data-testid="history-match">
+                      {game.match.map((g) => (
+                        <li key={g.game}>
+                          <Link to={`/games/${game.gameId}/replay?game=${g.game}`}>
+                            Game {g.game}
+                          </Link>
+                          :{" "}
+                          {g.players
+                            .map(
+                              (p, i) =>
+                                `${shortAddress(p)} ${g.totals[i]}${g.winners.some((w) => sameAddress(w, p)) ? " (won)" : ""}`,
+                            )
+                            .join(", ")}
+                        </li>
+                      ))}
+                    </ol>
+                  )}
                 </td>
                 {showMine && (
                   <td className="history-mine" data-label="You">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { parseGameId } from "@dicehall/core/game/gameId.ts";
+import { matchGameParam } from "@dicehall/core/game/match.ts";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
@@ -115,7 +116,9 @@ function Replay({
   const announce = useAnnounce();
   const { address: me } = useConnection();
   const [search, setSearch] = useSearchParams();
-  const replay = useMemo(() => buildReplay(gameId, logs), [gameId, logs]);
+  // A game of a match: /games/12/replay?game=3 replays that game alone.
+  const game = matchGameParam(search);
+  const replay = useMemo(() => buildReplay(gameId, logs, game ?? undefined), [gameId, logs, game]);
   const length = replay.steps.length;
   const [cursor, setCursor] = useState<ReplayCursor>(() => ({
     index: initialIndex(search, replay),
@@ -217,7 +220,7 @@ function Replay({
             <Link to="/history">History</Link> / Game #{gameId.toString()}
           </p>
           <h1>
-            Replay of game #{gameId.toString()}
+            Replay of {game ? `game ${game} of match #${gameId}` : `game #${gameId}`}
             {info && (
               <>
                 {" · "}
@@ -228,7 +231,7 @@ function Replay({
         </div>
         <div className="replay-head__links">
           {replay.final.status === "finished" && (
-            <Link className="button" to={`/games/${gameId}/analysis`}>
+            <Link className="button" to={`/games/${gameId}/analysis${game ? `?game=${game}` : ""}`}>
               The coach's analysis
             </Link>
           )}{" "}

@@ -31,7 +31,9 @@ describe("VerifyRoll", () => {
     );
     expect(screen.getAllByText("✓ same")).toHaveLength(5);
     expect(screen.getByText("sequence number 42")).toBeTruthy();
-    // No explorer on the local chain, only its home page.
+    // No explorer on the local chain, only its home page; the words say what answers there.
+    expect(container.textContent).toMatch(/a stand-in for Pyth Entropy: our model of it/);
+    expect(container.textContent).not.toMatch(/mock provider/);
     expect(screen.getByRole("link", { name: "Pyth’s Entropy explorer" }).getAttribute("href")).toBe(
       "https://entropy-explorer.pyth.network/",
     );

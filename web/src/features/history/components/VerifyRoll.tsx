@@ -157,8 +157,9 @@ export function VerifyRoll({
             <a href={ENTROPY_EXPLORER} target="_blank" rel="noreferrer">
               Pyth’s Entropy explorer
             </a>{" "}
-            (a local node answers with a mock provider); the recomputation above needs nothing but
-            the event.
+            (on a local chain the dice come from a stand-in for Pyth Entropy: our model of it, with
+            a provider and a revelation service of its own, or Pyth&apos;s MockEntropy); the
+            recomputation above needs nothing but the event.
           </>
         )}
       </p>

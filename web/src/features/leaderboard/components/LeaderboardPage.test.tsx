@@ -320,6 +320,45 @@ describe("LeaderboardPage's skill columns", () => {
   });
 });
 
+describe("LeaderboardPage's rating under a filter", () => {
+  const withSkill = () =>
+    serve({
+      leaderboard: (url) => {
+        const answer = leaderboardAnswer(url).body as WireLeaderboard;
+        const skill: WireSkill[] = answer.rows.map(() => ({
+          rating: 12,
+          ratedGames: 4,
+          analysedGames: 1,
+          lossPerGame: 10,
+          bestShare: 0.5,
+        }));
+        return { body: { ...answer, skill, me: answer.me && { ...answer.me, skill: skill[0] } } };
+      },
+    });
+
+  it("says that the rating counts every game when a token or a period is chosen", async () => {
+    vi.stubEnv("VITE_INDEXER_URL", URL_);
+    withSkill();
+    page(`?token=${NATIVE}`);
+    await loaded();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toContain("Rating (all games)↕");
+    expect(screen.getByTestId("leaderboard-rating-scope").textContent).toMatch(
+      /rating counts every game of a player in the rule set, whatever the token or period/,
+    );
+  });
+
+  it("says nothing more when no token or period is chosen", async () => {
+    vi.stubEnv("VITE_INDEXER_URL", URL_);
+    withSkill();
+    page("?rules=0");
+    await loaded();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toContain("Rating↕");
+    expect(screen.queryByTestId("leaderboard-rating-scope")).toBeNull();
+  });
+});
+
 describe("LeaderboardPage's token filter", () => {
   it("names the chosen token by its symbol on the first paint, not by its address", () => {
     vi.stubEnv("VITE_INDEXER_URL", "");

@@ -104,7 +104,14 @@ export function LeaderboardPage() {
           tokens={token ? [token.toLowerCase()] : tokens}
           netSortable={!!token}
           skill={board.source === "indexer" ? board.data.skill : undefined}
+          ratingOfAllGames={!!token || period !== "all"}
         />
+        {board.source === "indexer" && (!!token || period !== "all") && (
+          <p className="muted small" data-testid="leaderboard-rating-scope">
+            The rating counts every game of a player in the rule set, whatever the token or period
+            chosen; games, wins and the other columns count only the games these filters choose.
+          </p>
+        )}
         {board.hasMore && (
           <button type="button" className="button" onClick={board.showMore}>
             Show {Math.min(LEADERBOARD_PAGE, total - rows.length)} more
@@ -194,7 +201,9 @@ export function LeaderboardPage() {
         rating is each player's skill rating (openskill's Weng-Lin model, mu − 3σ, from the order of
         finish of every game; a forfeit is a loss) in the chosen rule set, or their best rule set;
         points lost per game and best moves are the coach's analysis of their games under these
-        filters.
+        filters. A match of several games for one stake counts as one game (won by the match's
+        winners, its pot once); each of its games' scores counts in best and average, and each of
+        its games is rated on its own.
       </p>
     </div>
   );

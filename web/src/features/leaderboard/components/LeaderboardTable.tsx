@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import type { Address } from "viem";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
@@ -135,6 +135,25 @@ function Row({
   );
 }
 
+/**
+ * True while the element's content is wider than its box (it scrolls sideways): watched as the
+ * window, the fonts or the rows change.
+ */
+function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 /** The ranked rows, headers that sort, my row marked (and pinned below when it is further down). */
 export function LeaderboardTable({
   rows,
@@ -145,6 +164,7 @@ export function LeaderboardTable({
   tokens,
   netSortable,
   skill,
+  ratingOfAllGames = false,
 }: {
   /** The rows shown, ranked from 1. */
   rows: LeaderboardRow[];
@@ -158,46 +178,75 @@ export function LeaderboardTable({
   netSortable: boolean;
   /** Ratings and accuracy by lower-case player, when the index has them: three more columns. */
   skill?: Map<string, WireSkill>;
+  /**
+   * The rating counts games the other columns do not (a token or period is chosen: the rating is
+   * of every game in the rule set): its header says so.
+   */
+  ratingOfAllGames?: boolean;
 }) {
-  const columns = skill ? [...COLUMNS, ...SKILL_COLUMNS] : COLUMNS;
+  const columns = skill
+    ? [
+        ...COLUMNS,
+        ...SKILL_COLUMNS.map((c) =>
+          c.key === "rating" && ratingOfAllGames ? { ...c, label: "Rating (all games)" } : c,
+        ),
+      ]
+    : COLUMNS;
+  // On a desktop the table fits; where it cannot (a phone), it says that it scrolls sideways.
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsX(wrap);
   return (
-    <div className="leaderboard__wrap">
-      <table className="leaderboard__table">
-        <caption className="sr-only">
-          Players ranked by{" "}
-          {columns.find((c) => c.key === sort.key)?.label.toLowerCase() ?? "net winnings"},{" "}
-          {sort.direction === "asc" ? "lowest" : "highest"} first. Column headers sort the table.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="is-numeric">
-              #
-            </th>
-            {columns.map((column) => (
-              <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+    <>
+      {scrolls && (
+        <p className="leaderboard__scroll-hint muted small" data-testid="leaderboard-scrolls">
+          {columns.length + 2} columns: scroll the table sideways for the rest →
+        </p>
+      )}
+      <div
+        ref={wrap}
+        className={`leaderboard__wrap${scrolls ? " is-scrolling" : ""}`}
+        // A table that scrolls can be scrolled from the keyboard too.
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? "region" : undefined}
+        aria-label={scrolls ? "Leaderboard (scrolls sideways)" : undefined}
+      >
+        <table className="leaderboard__table">
+          <caption className="sr-only">
+            Players ranked by{" "}
+            {columns.find((c) => c.key === sort.key)?.label.toLowerCase() ?? "net winnings"},{" "}
+            {sort.direction === "asc" ? "lowest" : "highest"} first. Column headers sort the table.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="is-numeric">
+                #
+              </th>
+              {columns.map((column) => (
+                <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+              ))}
+              <SortHeader
+                column={{ key: "net", label: "Net winnings", numeric: true }}
+                sort={sort}
+                onSort={onSort}
+                sortable={netSortable}
+              />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
             ))}
-            <SortHeader
-              column={{ key: "net", label: "Net winnings", numeric: true }}
-              sort={sort}
-              onSort={onSort}
-              sortable={netSortable}
-            />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
-          ))}
-          {mine && mine.rank > rows.length && (
-            <Fragment>
-              <tr className="leaderboard__gap" aria-hidden="true">
-                <td colSpan={columns.length + 2}>⋯</td>
-              </tr>
-              <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} skill={skill} />
-            </Fragment>
-          )}
-        </tbody>
-      </table>
-    </div>
+            {mine && mine.rank > rows.length && (
+              <Fragment>
+                <tr className="leaderboard__gap" aria-hidden="true">
+                  <td colSpan={columns.length + 2}>⋯</td>
+                </tr>
+                <Row row={mine.row} rank={mine.rank} me={me} tokens={tokens} skill={skill} />
+              </Fragment>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

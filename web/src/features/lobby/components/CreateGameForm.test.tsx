@@ -12,7 +12,14 @@ const TUSD: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 // The wallet, the chain and the create flow are stand-ins: the form's own words are under test.
 vi.mock("wagmi", () => ({ useConnection: () => ({ address: ME }) }));
-vi.mock("@/chain/hall.ts", () => ({ useHall: () => null }));
+vi.mock("@/chain/hall.ts", () => ({
+  useHall: () => ({
+    chainId: 31337,
+    scope: { chainId: 31337, hall: "0x00000000000000000000000000000000000000a1" },
+    client: { request: () => new Promise(() => {}) },
+    chain: { nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 } },
+  }),
+}));
 vi.mock("@/chain/batch.ts", () => ({ useWalletBatches: () => false }));
 const flow = vi.hoisted(() => ({
   needsApproval: true,
@@ -21,13 +28,18 @@ const flow = vi.hoisted(() => ({
 // One confirmation a game: the session's prices are stand-ins too.
 const session = vi.hoisted(() => ({
   offer: {
-    needs: { rolls: 42, feeDeposit: 63_000n, keyGas: 9_000_000n },
+    needs: { rolls: 42, feeDeposit: 63_000_000_000_000n, keyGas: 9_000_000_000_000_000n },
     expiresAt: 1_800_000_000,
-    value: 9_063_000n,
+    value: 9_063_000_000_000_000n,
   } as unknown,
   passed: [] as unknown[],
+  // 1 gwei gas, a 0.00002 ETH roll fee: a 13-box game's fees and gas (core gameCost).
+  prices: { gasPrice: 1_000_000_000n, rollFee: 20_000_000_000_000n },
 }));
-vi.mock("@/chain/sessionHooks.ts", () => ({ useSessionOffer: () => session.offer }));
+vi.mock("@/chain/sessionHooks.ts", () => ({
+  useSessionOffer: () => session.offer,
+  useSessionPrices: () => session.prices,
+}));
 vi.mock("../hooks/useCreateGame.ts", () => ({
   useCreateGame: (_draft: unknown, _ctx: unknown, offer: unknown) => (
     session.passed.push(offer),
@@ -86,11 +98,36 @@ describe("CreateGameForm", () => {
     const summary = screen.getByTestId("session-summary").textContent ?? "";
     expect(summary).toMatch(/the bet: 1 TUSD/);
     expect(summary).toMatch(
-      /roll fees put into your credit in the hall: 63000 units \(up to 42 rolls\)/,
+      /roll fees put into your credit in the hall: 0\.000063 ETH \(up to 42 rolls\)/,
     );
-    expect(summary).toMatch(/gas for this browser's session key: 9000000 units/);
-    expect(summary).toMatch(/comes back to your wallet when the game ends/);
+    expect(summary).toMatch(/gas for this browser's session key: 0\.009 ETH/);
+    // What the wallet asks, the same on the button and in the sentences; what comes back.
+    expect(summary).toMatch(
+      /Your wallet asks twice \(approve, then open the table\), for 1 TUSD \+ 0\.009063 ETH/,
+    );
+    expect(screen.getByTestId("session-comes-back").textContent).toMatch(
+      /What comes back when the game ends: your winnings, and whatever of the 0\.009063 ETH of fees and gas the key did not spend/,
+    );
+    expect(screen.getByTestId("create-pays").textContent).toMatch(
+      /^You pay 1 TUSD \+ 0\.009063 ETH now \(the bet of 1 TUSD, fees and gas\)/,
+    );
+    expect(screen.getByRole("button", { name: /open the table/i }).textContent).toBe(
+      "Approve TUSD and open the table for 1 TUSD + 0.009063 ETH",
+    );
     expect(session.passed.at(-1)).toBe(session.offer);
+  });
+
+  it("shows a game's fees and gas at today's prices beside the bet, either way one plays", () => {
+    form();
+    const cost = () => screen.getByTestId("game-cost").textContent;
+    // 42 rolls' fees; the gas of 42 rolls, 13 scores, a claim and a payout at 1 gwei.
+    expect(cost()).toMatch(/up to 0\.00703 ETH \(0\.00084 ETH of fees, 0\.00619 ETH of gas\)/);
+    fireEvent.click(screen.getByRole("radio", { name: "Sign every move" }));
+    expect(cost()).toMatch(/up to 0\.00703 ETH/);
+    // The bet is in TUSD: no comparison with the coin's costs.
+    expect(screen.queryByTestId("bet-below-cost")).toBeNull();
+    // Without a session the wallet asks for the bet alone.
+    expect(screen.getByTestId("create-pays").textContent).toMatch(/^You pay 1 TUSD now and/);
   });
 
   it("signs every move when the player chooses so: no session is opened", () => {
@@ -120,16 +157,17 @@ describe("CreateGameForm", () => {
     flow.create = () => new Promise((resolve) => (finish = resolve));
     const { again } = form();
     const button = () => screen.getByRole("button", { name: /open the table/i });
-    expect(button().textContent).toBe("Approve TUSD and open the table");
+    const amount = " for 1 TUSD + 0.009063 ETH";
+    expect(button().textContent).toBe(`Approve TUSD and open the table${amount}`);
     await act(async () => {
       fireEvent.click(button());
     });
     // The approval is in: the allowance now covers the bet while the table is being opened.
     flow.needsApproval = false;
     again();
-    expect(button().textContent).toBe("Approve TUSD and open the table");
+    expect(button().textContent).toBe(`Approve TUSD and open the table${amount}`);
     await act(async () => finish(null));
-    expect(button().textContent).toBe("Open the table");
+    expect(button().textContent).toBe(`Open the table${amount}`);
   });
 
   it("moves the focus to a bet the hall would refuse, brings it into view, and shows no amount", async () => {

@@ -19,10 +19,11 @@ import { useHeldLabel } from "@/ui/useHeldLabel.ts";
 import { useCreateGame, type NewGame } from "../hooks/useCreateGame.ts";
 import { useInvitees } from "../hooks/useInvitees.ts";
 import { ensAvailable } from "@/chain/ens.ts";
-import { useSessionOffer } from "@/chain/sessionHooks.ts";
+import { useSessionOffer, useSessionPrices } from "@/chain/sessionHooks.ts";
+import { gameCost } from "@dicehall/core/contract/session.ts";
 import { useWalletBatches } from "@/chain/batch.ts";
 import { localStore } from "@/data/localStore.ts";
-import { SessionChoice } from "@/ui/SessionChoice.tsx";
+import { SessionChoice, walletAmount } from "@/ui/SessionChoice.tsx";
 import { useChainNow } from "@/ui/useNow.ts";
 
 /** A rematch starts from the finished game's own config. */
@@ -31,6 +32,8 @@ export type Prefill = NewGame;
 const JOIN_WINDOWS = [60, 300, 900, 1_800, 3_600, 3 * 3_600, 86_400, 3 * 86_400, 7 * 86_400];
 const MOVE_TIMEOUTS = [60, 120, 300, 600, 1_800, 3_600, 6 * 3_600, 86_400, 7 * 86_400];
 const MAX_INVITEES = 16;
+/** A match is 1 to 10 games for one stake (the contract's bound). */
+const MATCH_LENGTHS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 /** Presets inside the owner's bounds, plus the bounds themselves and the current value. */
 function choices(presets: number[], bounds: Bounds, current: number): number[] {
@@ -75,6 +78,7 @@ export function CreateGameForm({
   );
   const [seats, setSeats] = useState(prefill?.seats ?? 2);
   const [ruleSetId, setRuleSetId] = useState(prefill?.ruleSet ?? 0);
+  const [games, setGames] = useState(prefill?.games ?? 1);
   const joinChoices = choices(JOIN_WINDOWS, settings.joinWindow, prefill?.joinWindow ?? 900);
   const moveChoices = choices(MOVE_TIMEOUTS, settings.moveTimeout, prefill?.moveTimeout ?? 300);
   const [joinWindow, setJoinWindow] = useState(nearest(joinChoices, prefill?.joinWindow ?? 900));
@@ -102,11 +106,20 @@ export function CreateGameForm({
           seats,
           joinWindow,
           moveTimeout,
+          games,
         }
       : null,
     Math.floor(nowMs / 1000),
   );
   const nativeCoin = hall?.chain.nativeCurrency;
+  // A game's fees and gas at today's prices, shown beside the bet whichever way one plays.
+  const prices = useSessionPrices(undefined);
+  const cost =
+    prices.gasPrice !== undefined && prices.rollFee !== undefined
+      ? gameCost(boxCount(ruleSetId), prices.rollFee, prices.gasPrice)
+      : null;
+  const withOffer = oneConfirmation && keyStorage ? offer : null;
+  const pays = bet !== null ? walletAmount(withOffer, bet, token, nativeCoin) : null;
 
   const problems: Record<string, string> = {};
   if (!token) problems.token = "The hall accepts no token right now.";
@@ -139,6 +152,7 @@ export function CreateGameForm({
           joinWindow,
           moveTimeout,
           invitees: invitees.lines.map((l) => l.address!),
+          games,
         }
       : null;
 
@@ -149,8 +163,12 @@ export function CreateGameForm({
   };
   const batches = useWalletBatches();
   const flow = useCreateGame(draft, ctx, oneConfirmation && keyStorage ? offer : null);
+  // The button says what the wallet will ask for.
+  const forAmount = pays !== null && !problems.bet ? ` for ${pays}` : "";
   const [submitLabel, holdLabel] = useHeldLabel(
-    flow.payment.needsApproval ? `Approve ${token?.symbol} and open the table` : "Open the table",
+    flow.payment.needsApproval
+      ? `Approve ${token?.symbol} and open the table${forAmount}`
+      : `Open the table${forAmount}`,
   );
 
   const submit = async (event: React.FormEvent) => {
@@ -295,6 +313,27 @@ export function CreateGameForm({
         </div>
       </fieldset>
 
+      <div className="field">
+        <label htmlFor={`${id}-games`}>Games in the match</label>
+        <select
+          id={`${id}-games`}
+          value={games}
+          onChange={(e) => setGames(Number(e.target.value))}
+          aria-describedby={`${id}-games-hint`}
+        >
+          {MATCH_LENGTHS.map((n) => (
+            <option key={n} value={n}>
+              {n === 1 ? "1 game" : `${n} games`}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-games-hint`} className="hint">
+          One bet for the whole match, played at this table one game after another. The pot goes to
+          the most games won (a tied game counts for each), then to the most points; still level, it
+          is split.
+        </p>
+      </div>
+
       <div className="field-row">
         <div className="field">
           <label htmlFor={`${id}-join`}>Join window</label>
@@ -384,14 +423,17 @@ export function CreateGameForm({
         approval={flow.payment.needsApproval}
         batched={batches}
         verb="open the table"
+        cost={cost}
       />
 
       {/* No amounts while the bet is one the hall would refuse. */}
       {token && bet !== null && pot !== null && !problems.bet && (
         <div className="summary" aria-live="off">
-          <p>
-            You pay <strong>{formatTokenAmount(bet, token, 6)}</strong> now and hold seat 1. Pot
-            when full: {formatTokenAmount(pot, token, 6)}
+          <p data-testid="create-pays">
+            You pay <strong>{pays}</strong> now
+            {withOffer && <> (the bet of {formatTokenAmount(bet, token, 6)}, fees and gas)</>}
+            {games > 1 ? ` for the whole match of ${games} games` : ""} and hold seat 1. Pot when
+            full: {formatTokenAmount(pot, token, 6)}
             {settings.houseFeeBps > 0 && fee !== null && (
               <>
                 , house fee {settings.houseFeeBps / 100}% ({formatTokenAmount(fee, token, 6)})

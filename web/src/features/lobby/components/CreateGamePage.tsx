@@ -28,6 +28,7 @@ export function CreateGamePage() {
       joinWindow: config.joinWindow,
       moveTimeout: config.moveTimeout,
       invitees: source.players.filter((p) => !sameAddress(p, address)),
+      games: source.games,
     };
   }, [source, address]);
 

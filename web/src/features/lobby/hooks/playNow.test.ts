@@ -33,6 +33,19 @@ function table(gameId: number, over: Partial<CandidateTable> = {}): CandidateTab
 }
 
 describe("pickTable", () => {
+  it("joins a match only when a match of that length is wanted", () => {
+    const tables = [table(3, { games: 5 }), table(4, { games: 3 })];
+    expect(pickTable(tables, prefs, BOB, NOW)).toEqual({ kind: "open" });
+    expect(pickTable(tables, { ...prefs, games: 3 }, BOB, NOW)).toEqual({
+      kind: "join",
+      gameId: 4n,
+    });
+    expect(pickTable([table(5)], { ...prefs, games: 1 }, BOB, NOW)).toEqual({
+      kind: "join",
+      gameId: 5n,
+    });
+  });
+
   it("takes the oldest table that fits, whatever order the list comes in", () => {
     expect(pickTable([table(9), table(4), table(7)], prefs, BOB, NOW)).toEqual({
       kind: "join",

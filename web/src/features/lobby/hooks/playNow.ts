@@ -16,6 +16,8 @@ export interface CandidateTable {
   players: readonly Address[];
   /** The join deadline, in chain seconds; undefined until the view is read. */
   deadline: bigint | undefined;
+  /** Games in the match (1: a single game). */
+  games?: number;
 }
 
 /** What pressing "Play now" does: take a seat, go back to one's own waiting table, or open one. */
@@ -33,13 +35,14 @@ export function betRange(bet: bigint): { min: bigint; max: bigint } {
   return { min: bet / 2n, max: bet * 2n };
 }
 
-/** Whether a table is the kind the player asked for (token, bet range, rule set, seats). */
+/** Whether a table is the kind the player asked for (token, bet range, rule set, seats, match length). */
 export function fitsPrefs(table: CandidateTable, prefs: TablePrefs): boolean {
   const { min, max } = betRange(prefs.bet);
   return (
     sameAddress(table.token, prefs.token) &&
     table.ruleSet === prefs.ruleSet &&
     table.seats === prefs.seats &&
+    (table.games ?? 1) === (prefs.games ?? 1) &&
     table.bet >= min &&
     table.bet <= max
   );

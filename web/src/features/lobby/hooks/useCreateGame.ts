@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { parseEventLogs, type Address } from "viem";
+import { parseEventLogs, type Address, type ContractFunctionArgs } from "viem";
 import { useConfig, useConnection } from "wagmi";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { useHall } from "@/chain/hall.ts";
@@ -8,7 +8,7 @@ import { useBetPayment } from "@/chain/payment.ts";
 import { rememberSessionGame } from "@/chain/session.ts";
 import { sessionGrant, type SessionOffer } from "@/chain/sessionHooks.ts";
 import { walletBatches } from "@/chain/batch.ts";
-import { approveCall, hallCall, useTx } from "@/chain/tx.ts";
+import { approveCall, hallCall, useTx, type WriteRequest } from "@/chain/tx.ts";
 
 export interface NewGame {
   token: Address;
@@ -18,6 +18,42 @@ export interface NewGame {
   joinWindow: number;
   moveTimeout: number;
   invitees: Address[];
+  /** Games in the match, 1–10 (issue 33); absent = 1, a single game. */
+  games?: number;
+}
+
+type GameConfigArg = ContractFunctionArgs<typeof diceHallAbi, "payable", "createGame">[0];
+type GrantArg = ContractFunctionArgs<typeof diceHallAbi, "payable", "createGameWithSession">[1] & {
+  /** The key's EIP-712 consent to this grant (sessionGrant signs it). */
+  consent: `0x${string}`;
+};
+
+/**
+ * The write that opens a table: a single game (createGame, as before matches) or a match of
+ * `games` games for one stake (createMatch), each with its session form (one confirmation for the
+ * whole match: the key and its funds are granted in the same call).
+ */
+export function createRequest(
+  hallAddress: Address,
+  config: GameConfigArg,
+  games: number,
+  grant: GrantArg | null,
+  session: SessionOffer | null,
+  value: bigint,
+): WriteRequest {
+  if (games > 1) {
+    return session && grant
+      ? hallCall(
+          hallAddress,
+          "createMatchWithSession",
+          [config, games, grant, grant.consent],
+          session.value,
+        )
+      : hallCall(hallAddress, "createMatch", [config, games], value);
+  }
+  return session && grant
+    ? hallCall(hallAddress, "createGameWithSession", [config, grant, grant.consent], session.value)
+    : hallCall(hallAddress, "createGame", [config], value);
 }
 
 /**
@@ -49,11 +85,15 @@ export function useCreateGame(
       moveTimeout: draft.moveTimeout,
       invitees: draft.invitees,
     };
-    const grant = session && address ? sessionGrant(hall, address, session) : null;
-    const request =
-      session && grant
-        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
-        : hallCall(hall.address, "createGame", [config], payment.value);
+    const grant = session && address ? await sessionGrant(hall, address, session) : null;
+    const request = createRequest(
+      hall.address,
+      config,
+      draft.games ?? 1,
+      grant,
+      session,
+      payment.value,
+    );
     let receipt;
     // A wallet that batches (EIP-5792) approves and opens the table in one confirmation.
     if (payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId))) {

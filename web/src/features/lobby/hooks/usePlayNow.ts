@@ -24,6 +24,7 @@ import {
   type CandidateTable,
 } from "./playNow.ts";
 import type { LobbyRow } from "./useLobbies.ts";
+import { createRequest } from "./useCreateGame.ts";
 import { readGameViews, type GameView } from "@/data/gameData.ts";
 
 /** The lobby's rows as "Play now" weighs them: only those whose getGame() view is read. */
@@ -42,6 +43,7 @@ function candidateOf(gameId: bigint, view: GameView): CandidateTable {
     open: view.status === 1,
     players: view.players,
     deadline: view.deadline,
+    games: view.games,
   };
 }
 
@@ -89,6 +91,7 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
           bet: prefs.bet,
           boxes: boxCount(prefs.ruleSet),
           seats: prefs.seats,
+          games: prefs.games ?? 1,
           ...timing,
         }
       : null,
@@ -145,15 +148,21 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
         bet,
         seats: prefs.seats,
         ruleSet: prefs.ruleSet,
+        games: prefs.games ?? 1,
       });
     // The session's value with this table's own bet.
     const session = offer && sessionOffer({ ...offer, token: prefs.token, bet });
-    const grant = session ? sessionGrant(hall, me, session) : null;
+    const grant = session ? await sessionGrant(hall, me, session) : null;
     if (choice.kind === "join") {
       setStep("join");
       const receipt = await tx.run(
         session && grant
-          ? hallCall(hall.address, "joinGameWithSession", [choice.gameId, grant], session.value)
+          ? hallCall(
+              hall.address,
+              "joinGameWithSession",
+              [choice.gameId, grant, grant.consent],
+              session.value,
+            )
           : hallCall(hall.address, "joinGame", [choice.gameId], native ? bet : 0n),
       );
       setStep("idle");
@@ -175,9 +184,7 @@ export function usePlayNow(rows: readonly LobbyRow[], nowMs: number) {
       invitees: [],
     };
     const receipt = await tx.run(
-      session && grant
-        ? hallCall(hall.address, "createGameWithSession", [config, grant], session.value)
-        : hallCall(hall.address, "createGame", [config], native ? bet : 0n),
+      createRequest(hall.address, config, prefs.games ?? 1, grant, session, native ? bet : 0n),
     );
     if (!receipt) return setStep("idle");
     remember();

@@ -86,6 +86,10 @@ describe("PlayerPage", () => {
     expect(screen.getByTestId("player-games").textContent).toBe("3");
     expect(screen.getByTestId("player-wins").textContent).toBe("2");
     expect(screen.getByText("+1.5 ETH")).toBeTruthy();
+    // The hall's net, not the wallet's: the page says what is not in it.
+    expect(screen.getByTestId("player-net-note").textContent).toMatch(
+      /randomness fees of rolls and the gas of every transaction are not in it/,
+    );
     const ratings = within(screen.getByTestId("player-ratings")).getAllByRole("row");
     expect(ratings[1].textContent).toContain("4.3");
     expect(screen.getByTestId("player-rating-chart").querySelectorAll("polyline")).toHaveLength(1);
@@ -100,6 +104,38 @@ describe("PlayerPage", () => {
     const mistake = within(screen.getByTestId("player-mistakes")).getByRole("listitem");
     expect(mistake.textContent).toMatch(/Game #7, turn 5 after roll 3 \(6-6-6-2-1\)/);
     expect(mistake.textContent).toContain("−3.2");
+  });
+
+  it("lists the player's matches, each game with its replay and analysis", () => {
+    answer.current = {
+      ...data,
+      matches: [
+        {
+          gameId: "12",
+          ruleSet: 0,
+          token: "0x0000000000000000000000000000000000000000",
+          timestamp: 1_700_000_000,
+          games: 3,
+          won: true,
+          results: [
+            { game: 1, total: "210", won: true },
+            { game: 2, total: "180", won: false },
+            { game: 3, total: "240", won: true },
+          ],
+        },
+      ],
+    };
+    renderPage(PLAYER.toLowerCase());
+    const match = within(screen.getByTestId("player-matches")).getAllByRole("listitem")[0];
+    expect(match.textContent).toMatch(/^Match #12 \(Yahtzee, 3 games\): won · games won 2 of 3/);
+    expect(
+      within(match)
+        .getAllByRole("link", { name: "replay" })
+        .map((l) => l.getAttribute("href")),
+    ).toEqual(["/games/12/replay?game=1", "/games/12/replay?game=2", "/games/12/replay?game=3"]);
+    expect(within(match).getAllByRole("link", { name: "analysis" })[1].getAttribute("href")).toBe(
+      "/games/12/analysis?game=2",
+    );
   });
 
   it("says so for what is not an address", () => {

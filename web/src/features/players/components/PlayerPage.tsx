@@ -61,12 +61,13 @@ function Player({ player }: { player: Address }) {
 
   return (
     <div className="page player">
+      {/* The breadcrumb leads the page, above the avatar, on a phone as on a desktop. */}
+      <p className="breadcrumbs">
+        <Link to="/leaderboard">Leaderboard</Link> / Player
+      </p>
       <div className="page__head player__head">
         <Identicon address={player} size={48} />
-        <div>
-          <p className="breadcrumbs">
-            <Link to="/leaderboard">Leaderboard</Link> / Player
-          </p>
+        <div className="player__name">
           <h1>
             <AddressName address={player} />
           </h1>
@@ -117,11 +118,47 @@ function Skill({ data }: { data: WirePlayer }) {
             </dd>
           </div>
         </dl>
+        {tokens.length > 0 && (
+          <p className="muted small" data-testid="player-net-note">
+            Net result is what the hall paid out at the end of each game minus the bet, per token:
+            the randomness fees of rolls and the gas of every transaction are not in it, so a
+            player&apos;s wallet is down by those on top.
+          </p>
+        )}
       </section>
       <Ratings data={data} />
       <Accuracy points={data.accuracy} />
       <Mistakes points={data.mistakes} />
+      <Matches matches={data.matches ?? []} />
     </>
+  );
+}
+
+/** Their matches of several games: the result, and each game's total, replay and analysis. */
+function Matches({ matches }: { matches: NonNullable<WirePlayer["matches"]> }) {
+  if (matches.length === 0) return null;
+  return (
+    <section aria-labelledby="player-matches">
+      <h2 id="player-matches">Matches</h2>
+      <ul className="player__matches" data-testid="player-matches">
+        {matches.map((m) => (
+          <li key={m.gameId}>
+            <Link to={`/games/${m.gameId}`}>Match #{m.gameId}</Link> ({ruleSetName(m.ruleSet)},{" "}
+            {m.games} games): {m.won ? "won" : "lost"} · games won{" "}
+            {m.results.filter((r) => r.won).length} of {m.results.length}
+            <ol className="player__match-games">
+              {m.results.map((r) => (
+                <li key={r.game}>
+                  Game {r.game}: {r.total} points{r.won ? ", won" : ""} ·{" "}
+                  <Link to={`/games/${m.gameId}/replay?game=${r.game}`}>replay</Link> ·{" "}
+                  <Link to={`/games/${m.gameId}/analysis?game=${r.game}`}>analysis</Link>
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

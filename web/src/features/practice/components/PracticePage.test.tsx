@@ -84,7 +84,7 @@ async function startSession(user: ReturnType<typeof userEvent.setup>, firstName 
   await user.clear(name);
   await user.type(name, firstName);
   await user.click(screen.getByRole("radio", { name: "Yatzy" }));
-  await user.selectOptions(screen.getByLabelText("Games in the session"), "2");
+  await user.selectOptions(screen.getByLabelText("Games in the match"), "2");
   await user.click(screen.getByRole("button", { name: "Start practising" }));
 }
 
@@ -197,7 +197,7 @@ describe("PracticePage", () => {
     await user.click(screen.getByRole("radio", { name: "2 players" }));
     await user.selectOptions(screen.getByLabelText("Player 2 is played by"), "coach");
     await user.click(screen.getByRole("radio", { name: "Yazty" }));
-    await user.selectOptions(screen.getByLabelText("Games in the session"), "1");
+    await user.selectOptions(screen.getByLabelText("Games in the match"), "1");
     await user.click(screen.getByRole("button", { name: "Start practising" }));
 
     // Player 1 rolls once and scores; the bot then plays a whole turn by itself.
@@ -237,7 +237,7 @@ describe("PracticePage", () => {
       localStorage.setItem(PRACTICE_STORAGE_KEY, JSON.stringify(finishedYaztyGame()));
       return renderPage();
     })();
-    expect(screen.getByRole("heading", { name: "Session over" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Match over" })).toBeTruthy();
     expect(container.querySelector(".table__actions")).toBeNull();
     const log = screen.getByRole("region", { name: "Turn log" });
     expect(log.previousElementSibling?.textContent ?? "x").not.toBe("");

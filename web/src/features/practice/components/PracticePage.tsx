@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useAnnounce } from "@/ui/announce.tsx";
 import { GameAnalysis } from "@/ui/coach/GameAnalysis.tsx";
+import { matchVerdict } from "@/ui/table/MatchStandings.tsx";
 import { practiceRecord } from "../engine/record.ts";
 import { usePracticeSession } from "../hooks/usePracticeSession.ts";
 import { PlayerNames } from "./PlayerNames.tsx";
@@ -40,6 +41,7 @@ export function PracticePage() {
       playAgainRef.current?.focus();
   }, [state.phase]);
 
+  const matchOver = matchVerdict(state.names, state.results, state.games) ?? "";
   const restart = () =>
     dispatch({
       type: "start",
@@ -57,12 +59,13 @@ export function PracticePage() {
               , same keys (<kbd>R</kbd> roll, <kbd>1</kbd>–<kbd>5</kbd> keep, arrows and{" "}
               <kbd>Enter</kbd> to score, <kbd>H</kbd> for a hint, <kbd>?</kbd> for all keys)
             </span>
-            . Your session is kept if you reload.
+            . A match of 1 to 10 games is scored as the hall scores one: most games won, then
+            points. Your match is kept if you reload.
           </p>
         </div>
         {state.phase !== "setup" && (
           <button type="button" className="button" onClick={() => dispatch({ type: "newSession" })}>
-            New session
+            New match
           </button>
         )}
       </div>
@@ -82,10 +85,10 @@ export function PracticePage() {
         <>
           {state.phase === "sessionOver" && (
             <section className="card results" aria-labelledby="session-over-title">
-              <h2 id="session-over-title">Session over</h2>
+              <h2 id="session-over-title">Match over</h2>
               <p>
-                {state.games} {state.games === 1 ? "game" : "games"} of {info.name} played. Play
-                again with the same players, or set up a new session.
+                {state.games} {state.games === 1 ? "game" : "games"} of {info.name} played.{" "}
+                {matchOver} Play again with the same players, or set up a new match.
               </p>
               <div className="results__actions">
                 <button
@@ -101,7 +104,7 @@ export function PracticePage() {
                   className="button"
                   onClick={() => dispatch({ type: "newSession" })}
                 >
-                  New session
+                  New match
                 </button>
                 <Link className="button button--quiet" to="/games">
                   Play for real

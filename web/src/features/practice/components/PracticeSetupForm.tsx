@@ -56,7 +56,7 @@ export function PracticeSetupForm({
 
   return (
     <form className="form card practice-setup" onSubmit={submit} aria-labelledby="setup-title">
-      <h2 id="setup-title">Set up a session</h2>
+      <h2 id="setup-title">Set up a match</h2>
       <fieldset className="field">
         <legend>Players on this device</legend>
         <div className="segmented">
@@ -142,7 +142,7 @@ export function PracticeSetupForm({
         </div>
       </fieldset>
       <div className="field">
-        <label htmlFor="practice-games">Games in the session</label>
+        <label htmlFor="practice-games">Games in the match</label>
         <select
           id="practice-games"
           value={state.games}
@@ -157,9 +157,10 @@ export function PracticeSetupForm({
           ))}
         </select>
         <p className="hint">
-          Standings run across the session; the first seat rotates from game to game. Seats 2–4 can
-          be bots: the coach plays the exact solver's moves (the highest expected score of its own
-          sheet), the casual bot a quicker, weaker heuristic.
+          The match goes to the most games won (a tie counts for each), then to the most points; the
+          first seat rotates from game to game. Seats 2–4 can be bots: the coach plays the exact
+          solver's moves (the highest expected score of its own sheet), the casual bot a quicker,
+          weaker heuristic.
         </p>
       </div>
       <div>

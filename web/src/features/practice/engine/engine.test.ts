@@ -93,7 +93,14 @@ describe("practice sessions played by random legal moves", () => {
         const best = Math.max(...r.totals);
         expect(r.winners).toEqual(r.totals.flatMap((t, i) => (t === best ? [i] : [])));
       }
-      expect(state.log.at(-1)!.text).toBe("Session over after 3 games.");
+      // The match goes to the most games won, then to the most points (the hall's scoring).
+      const table = standings(state.names, state.results);
+      const first = table.filter((r) => r.place === 1).map((r) => r.name);
+      expect(state.log.at(-1)!.text).toBe(
+        first.length === 1
+          ? `Match over after 3 games: ${first[0]} wins the match.`
+          : `Match over after 3 games: ${first.slice(0, -1).join(", ")} and ${first.at(-1)} share the match.`,
+      );
       // Every sheet of the last game is full.
       expect(state.game!.sheets.every((s) => s.boxes.every((b) => b !== null))).toBe(true);
     });

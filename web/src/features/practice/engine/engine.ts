@@ -1,5 +1,6 @@
 import type { Hex } from "viem";
 import type { TurnRecord } from "@dicehall/core/coach/analyse.ts";
+import { matchStandings } from "@dicehall/core/game/match.ts";
 import { rollDice } from "@dicehall/core/rules/dice.ts";
 import { isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Dice } from "@dicehall/core/rules/score.ts";
@@ -342,9 +343,21 @@ function score(state: PracticeState, box: number): PracticeState {
     phase: results.length >= state.games ? "sessionOver" : "playing",
   };
   const lines = [scoredLine, describeOutcome(state, outcome, game.number)];
-  if (next.phase === "sessionOver")
-    lines.push(`Session over after ${results.length} game${results.length === 1 ? "" : "s"}.`);
+  if (next.phase === "sessionOver") lines.push(matchOverLine(state.names, results));
   return addLog(next, ...lines);
+}
+
+/**
+ * The match's end in one line, scored as the hall scores a match (most games won, then points):
+ * "Match over after 3 games: Ann wins the match." A one-game match says only that it is over.
+ */
+function matchOverLine(names: readonly string[], results: readonly GameOutcome[]): string {
+  const head = `Match over after ${results.length} game${results.length === 1 ? "" : "s"}`;
+  if (results.length === 1 || names.length === 1) return `${head}.`;
+  const winners = matchStandings(names.length, results).leaders.map((seat) => names[seat]);
+  return winners.length > 1
+    ? `${head}: ${list(winners)} share the match.`
+    : `${head}: ${winners[0]} wins the match.`;
 }
 
 function nextGame(state: PracticeState): PracticeState {

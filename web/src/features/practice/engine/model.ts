@@ -32,9 +32,7 @@ export function practiceTableModel(state: PracticeState, rolling = false): Table
   let turnText: string;
   if (over) {
     turnText =
-      state.phase === "sessionOver"
-        ? "Session over."
-        : `Game ${game.number} of ${state.games} over.`;
+      state.phase === "sessionOver" ? "Match over." : `Game ${game.number} of ${state.games} over.`;
   } else {
     const rollWords =
       game.rollsUsed === 0 ? "no rolls yet" : `roll ${game.rollsUsed} of ${ROLLS_PER_TURN}`;

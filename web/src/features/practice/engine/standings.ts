@@ -1,13 +1,17 @@
+import { matchStandings } from "@dicehall/core/game/match.ts";
 import type { GameOutcome } from "./engine.ts";
 
-/** The running standings of a practice session: a fold over the finished games. */
+/**
+ * The running standings of a practice match: the hall's own scoring (core/game/match.ts), named by
+ * seat. Most games won (a tie counts as a win for each tied player), then total points.
+ */
 
 export interface Standing {
   seat: number;
   name: string;
   /** Games won; a tie counts as a win for each tied player. */
   wins: number;
-  /** Sum of totals over the session. */
+  /** Sum of totals over the match. */
   points: number;
   best: number | null;
   average: number | null;
@@ -16,23 +20,18 @@ export interface Standing {
 }
 
 export function standings(names: readonly string[], results: readonly GameOutcome[]): Standing[] {
-  const rows = names.map((name, seat) => {
-    const mine = results.map((r) => r.totals[seat] ?? 0);
-    const points = mine.reduce((a, b) => a + b, 0);
-    return {
-      seat,
-      name,
-      wins: results.filter((r) => r.winners.includes(seat)).length,
-      points,
-      best: mine.length ? Math.max(...mine) : null,
-      average: mine.length ? points / mine.length : null,
-      place: 0,
-    };
-  });
-  rows.sort((a, b) => b.wins - a.wins || b.points - a.points || a.seat - b.seat);
-  rows.forEach((row, i) => {
-    const prev = rows[i - 1];
-    row.place = prev && prev.wins === row.wins && prev.points === row.points ? prev.place : i + 1;
-  });
-  return rows;
+  return matchStandings(names.length, results).rows.map((row) => ({
+    seat: row.index,
+    name: names[row.index],
+    wins: row.wins,
+    points: row.points,
+    best: row.best,
+    average: row.average,
+    place: row.place,
+  }));
+}
+
+/** The match's winners by seat (several = level on games and points), once it is over. */
+export function matchWinners(names: readonly string[], results: readonly GameOutcome[]): number[] {
+  return matchStandings(names.length, results).leaders;
 }

@@ -9,9 +9,9 @@ import { NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { refundOf } from "../hooks/resultWords.ts";
 import { useGame } from "../hooks/useGame.ts";
 import { LobbyPanel } from "./LobbyPanel.tsx";
+import { MatchLine, MatchPanel } from "./MatchPanel.tsx";
 import { PlayPanel } from "./PlayPanel.tsx";
 import { ResultsPanel } from "./ResultsPanel.tsx";
-import { SessionPayoutFor } from "./SessionStatus.tsx";
 
 /** /games/:id: the lobby while it fills, the table while it runs, the results at the end. */
 export function GamePage() {
@@ -92,10 +92,12 @@ export function GamePage() {
           </h1>
         </div>
         <p className="game__stakes">
-          {formatTokenAmount(view.config.bet, token, 6)} a seat · pot{" "}
+          {formatTokenAmount(view.config.bet, token, 6)} a seat
+          {view.games > 1 ? ` for a match of ${view.games} games` : ""} · pot{" "}
           {formatTokenAmount(view.pot, token, 6)}
         </p>
       </div>
+      {(status === "running" || status === "finished") && <MatchLine game={game} />}
       {status === "open" && (
         <LobbyPanel game={game} gameId={gameId} justCreated={search.get("created") === "1"} />
       )}
@@ -110,19 +112,14 @@ export function GamePage() {
               credit in the hall.
             </p>
           )}
-          {game.me && (
-            <SessionPayoutFor
-              hall={hall}
-              me={game.me}
-              gameId={gameId}
-              token={view.config.token ?? NATIVE}
-            />
-          )}
           <Credits tokens={[view.config.token ?? NATIVE]} title="Ready to withdraw" />
           <Link to="/games">Back to the tables</Link>
         </section>
       )}
       {(status === "running" || status === "finished") && <PlayPanel game={game} gameId={gameId} />}
+      {(status === "running" || status === "finished" || status === "cancelled") && (
+        <MatchPanel game={game} gameId={gameId} />
+      )}
     </div>
   );
 }

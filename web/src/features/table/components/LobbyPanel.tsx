@@ -9,11 +9,12 @@ import { useWalletBatches, walletBatches } from "@/chain/batch.ts";
 import { approveCall, hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
 import { useRollFee } from "@/chain/settings.ts";
 import { rememberSessionGame } from "@/chain/session.ts";
-import { sessionGrant, useSessionOffer } from "@/chain/sessionHooks.ts";
+import { sessionGrant, useSessionOffer, useSessionPrices } from "@/chain/sessionHooks.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { localStore } from "@/data/localStore.ts";
 import { boxCount } from "@dicehall/core/rules/ruleSets.ts";
-import { SessionChoice } from "@/ui/SessionChoice.tsx";
+import { SessionChoice, walletAmount } from "@/ui/SessionChoice.tsx";
+import { gameCost } from "@dicehall/core/contract/session.ts";
 import { saveTablePrefs } from "@/data/tablePrefs.ts";
 import { AddressName } from "@/ui/Address.tsx";
 import { CountdownText } from "@/ui/Countdown.tsx";
@@ -58,16 +59,26 @@ export function LobbyPanel({
           // The game starts when the last seat fills: no join window to wait through.
           joinWindow: 0,
           moveTimeout: view.config.moveTimeout,
+          // A match: one key for every game of it (one confirmation for the whole match).
+          games: view.games,
         }
       : null,
     Math.floor(now / 1000),
     rollFee.data,
   );
+  const prices = useSessionPrices(rollFee.data);
+  const cost =
+    view && prices.gasPrice !== undefined && prices.rollFee !== undefined
+      ? gameCost(boxCount(view.config.ruleSet), prices.rollFee, prices.gasPrice)
+      : null;
+  // The button says what the wallet will ask for: with a key, the bet and the key's coin.
   const [shownLabel, holdLabel] = useHeldLabel(
     joinLabel(
       payment.needsApproval,
       token?.symbol,
-      formatTokenAmount(view?.config.bet ?? 0n, token),
+      withKey && offer
+        ? walletAmount(offer, view?.config.bet ?? 0n, token, hall?.chain.nativeCurrency)
+        : formatTokenAmount(view?.config.bet ?? 0n, token),
     ),
   );
   if (!view || !hall) return null;
@@ -93,10 +104,15 @@ export function LobbyPanel({
   const join = () =>
     holdLabel(async () => {
       tx.reset();
-      const grant = withKey && offer && me ? sessionGrant(hall, me, offer) : null;
+      const grant = withKey && offer && me ? await sessionGrant(hall, me, offer) : null;
       const request =
         offer && grant
-          ? hallCall(hall.address, "joinGameWithSession", [gameId, grant], offer.value)
+          ? hallCall(
+              hall.address,
+              "joinGameWithSession",
+              [gameId, grant, grant.consent],
+              offer.value,
+            )
           : hallCall(hall.address, "joinGame", [gameId], payment.value);
       // A wallet that batches (EIP-5792) approves and joins in one confirmation.
       const batched = payment.needsApproval && (await walletBatches(wagmiConfig, hall.chainId));
@@ -206,6 +222,7 @@ export function LobbyPanel({
             approval={payment.needsApproval}
             batched={batches}
             verb="join"
+            cost={cost}
           />
         )}
         {joining.offered && (

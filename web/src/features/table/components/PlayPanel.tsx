@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Address, LocalAccount } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { STATUS_NAMES, sameAddress } from "@dicehall/core/game/gameState.ts";
@@ -18,7 +18,7 @@ import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { useTurnAlert } from "../hooks/useTurnAlert.ts";
-import { SessionPayout, SessionStatus } from "./SessionStatus.tsx";
+import { SessionStatus } from "./SessionStatus.tsx";
 import {
   buildTableModel,
   claimCallsOff,
@@ -46,6 +46,9 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   } | null>(null);
   const turnKey = view ? `${view.round}:${view.currentSeat}` : "";
   const [deliverError, setDeliverError] = useState<string | null>(null);
+  // A delivery's error is about one request: once its dice are in (whoever delivered them), it goes.
+  const pendingSequence = view?.pendingSequence;
+  useEffect(() => setDeliverError(null), [pendingSequence]);
   const [keepMask, setKeepMask] = useKeepMask(`dicehall.keep.${hall?.chainId}.${gameId}`, turnKey);
   useTurnAlert(gameId, view, state?.forfeited ?? NO_ONE, me, clockKnown ? nowMs : null);
   // Moves go through this browser's session key while its session is live (no wallet opens).
@@ -56,10 +59,12 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const keyFor = (move: Move, fee: bigint): LocalAccount | null => {
     const key = session.signingKey;
     if (!key || session.keyBalance === undefined || prices.gasPrice === undefined) return null;
+    // A key's roll fee comes from the roll fees set aside for its session, not from the credit.
+    const setAside = session.onChain?.feeAllowance ?? 0n;
     const funds = {
       keyBalance: session.keyBalance,
-      allowanceLeft: session.onChain?.feeAllowance ?? 0n,
-      credit: credit ?? 0n,
+      allowanceLeft: setAside,
+      credit: setAside,
       rollFee: fee,
       gasPrice: prices.gasPrice,
     };
@@ -248,24 +253,20 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
           </button>
         </div>
       )}
-      {seated && me && STATUS_NAMES[view.status] === "finished" && (
-        <SessionPayout
-          hall={hall}
-          me={me}
-          gameId={gameId}
-          token={view.config.token}
-          session={session}
-        />
-      )}
       {seated && me && STATUS_NAMES[view.status] === "running" && (
         <SessionStatus
           hall={hall}
           me={me}
+          gameId={gameId}
           session={session}
           credit={credit}
           rollFee={rollFee.data}
           gasPrice={prices.gasPrice}
-          boxesLeft={boxCount(view.config.ruleSet) - Math.max(0, view.round - 1)}
+          // In a match, the games after this one too: a top-up lasts to the match's end.
+          boxesLeft={
+            boxCount(view.config.ruleSet) * (view.games - view.gameNumber + 1) -
+            Math.max(0, view.round - 1)
+          }
           betweenMoves={
             sending === null && !(state?.pendingRoll && sameAddress(state.pendingRoll.player, me))
           }

@@ -94,7 +94,7 @@ describe("ResultsPanel", () => {
     renderAs(BOB);
     expect(screen.getByRole("heading", { name: "Your credit in the hall" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Your winnings" })).toBeNull();
-    expect(screen.getByText(/^Not from this game/)).toBeTruthy();
+    expect(screen.getByText(/^No winnings from this game: roll fees you paid in/)).toBeTruthy();
   });
 
   it("a winner's credit holds their winnings", () => {

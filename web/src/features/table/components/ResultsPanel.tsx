@@ -47,13 +47,15 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     );
   const iWon = result.winners.some((w) => sameAddress(w, me));
   const iPlayed = result.players.some((p) => sameAddress(p, me));
+  // A match (several games for one stake) is won as a whole: its totals are its points.
+  const match = state.match.length > 1;
   const headline = iWon
     ? result.winners.length > 1
-      ? "You share the win!"
-      : "You win!"
+      ? `You share the ${match ? "match" : "win"}!`
+      : `You win${match ? " the match" : ""}!`
     : result.winners.length > 1
-      ? `${result.winners.map(words.name).join(" and ")} share the win.`
-      : `${words.name(result.winners[0])} wins.`;
+      ? `${result.winners.map(words.name).join(" and ")} share the ${match ? "match" : "win"}.`
+      : `${words.name(result.winners[0])} wins${match ? " the match" : ""}.`;
 
   let place = 0;
   return (

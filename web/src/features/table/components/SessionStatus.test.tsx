@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -43,7 +43,7 @@ const hall = {
 function sessionWith(keyBalance: bigint, allowance = 10n ** 15n): PlayerSession {
   return {
     key: KEY,
-    onChain: { key: KEY.address, expiresAt: 2_000_000_000, feeAllowance: allowance },
+    onChain: { key: KEY.address, expiresAt: 2_000_000_000, feeAllowance: allowance, active: true },
     keyBalance,
     signer: { by: "key", key: KEY.address, until: 2_000_000_000 },
     signingKey: KEY,
@@ -56,6 +56,7 @@ function panel(session: PlayerSession, betweenMoves = true) {
     <SessionStatus
       hall={hall}
       me={ME}
+      gameId={7n}
       session={session}
       credit={10n ** 15n}
       rollFee={10n ** 12n}
@@ -75,15 +76,63 @@ afterEach(() => {
 });
 
 describe("SessionStatus", () => {
-  it("says the key signs, until when, and revokes with the wallet", () => {
+  it("says the key signs, until when, and says what revoking costs before it revokes", async () => {
     panel(sessionWith(10n ** 18n));
     expect(screen.getByText(/^Moves signed by this browser's session key, until /)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Top up the session key" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Revoke" }));
-    expect(sent.calls).toEqual([{ functionName: "revokeSession", value: undefined }]);
+    // Nothing is sent yet: first the cost, in words.
+    expect(sent.calls).toEqual([]);
+    expect(screen.getByTestId("revoke-warning").textContent).toMatch(
+      /Every move you have left in this game then asks your wallet for a confirmation: up to 40 more \(10 turns, up to three rolls and a box each\)/,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Keep the key" }));
+    expect(screen.queryByTestId("revoke-warning")).toBeNull();
+    expect(sent.calls).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Revoke" }));
+    fireEvent.click(screen.getByRole("button", { name: "Revoke the key" }));
+    await waitFor(() =>
+      expect(sent.calls).toEqual([{ functionName: "revokeSession", value: undefined }]),
+    );
   });
 
-  it("offers a top-up in one confirmation when the key runs low, between moves only", () => {
+  it("offers the way back to one confirmation once the wallet signs (revoked or ended), never over another browser's key", async () => {
+    const revoked = {
+      ...sessionWith(0n),
+      key: null,
+      signingKey: null,
+      onChain: undefined,
+      signer: { by: "wallet", why: "none" } as const,
+    };
+    // A player who signed every move from the start may switch to a key.
+    const first = panel(revoked);
+    expect(screen.getByRole("button", { name: "Play with one confirmation" })).toBeTruthy();
+    first.unmount();
+    // This browser played the game with a key (revoked since): "again".
+    localStorage.setItem(`dicehall.keyedGames.31337.${ME.toLowerCase()}`, "7");
+    const { unmount } = panel(revoked);
+    expect(screen.getByTestId("way-back").textContent).toMatch(
+      /A new session key for the 10 turns you have left: your wallet asks once/,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Play with one confirmation again" }));
+    await waitFor(() => expect(sent.calls).toHaveLength(1));
+    expect(sent.calls[0].functionName).toBe("openSession");
+    expect(sent.calls[0].value).toBeGreaterThan(0n);
+    unmount();
+    panel({ ...revoked, signer: { by: "wallet", why: "ended" } });
+    expect(screen.getByText("Moves signed by your wallet: your key's session ended.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Play with one confirmation again" })).toBeTruthy();
+    cleanup();
+    panel({ ...revoked, signer: { by: "wallet", why: "elsewhere" } });
+    expect(screen.queryByRole("button", { name: "Play with one confirmation again" })).toBeNull();
+    cleanup();
+    // A roll of mine is out: nothing is offered until it is answered.
+    panel(revoked, false);
+    expect(screen.queryByTestId("way-back")).toBeNull();
+    localStorage.clear();
+  });
+
+  it("offers a top-up in one confirmation when the key runs low, between moves only", async () => {
     const low = sessionWith(KEY_GAS_RESERVE * GWEI);
     const { unmount } = panel(low, false);
     // A roll is out: no confirmation is asked for now.
@@ -92,7 +141,7 @@ describe("SessionStatus", () => {
     panel(low, true);
     expect(screen.getByText(/The session key is running out of gas\./)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Top up the session key" }));
-    expect(sent.calls).toHaveLength(1);
+    await waitFor(() => expect(sent.calls).toHaveLength(1));
     expect(sent.calls[0].functionName).toBe("openSession");
     expect(sent.calls[0].value).toBeGreaterThan(0n);
   });

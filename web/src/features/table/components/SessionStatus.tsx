@@ -1,31 +1,29 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { Address } from "viem";
-import { useQueryClient } from "@tanstack/react-query";
 import { gameSessionNeeds, sessionExpiry, sessionLowOn } from "@dicehall/core/contract/session.ts";
 import { formatTimestamp, formatTokenAmount } from "@dicehall/core/game/format.ts";
-import { describeError } from "@/chain/errors.ts";
 import type { Hall } from "@/chain/hall.ts";
-import { sessionGameOf, signerSentence } from "@/chain/session.ts";
-import {
-  sessionGrant,
-  sessionOffer,
-  usePlayerSession,
-  type PlayerSession,
-} from "@/chain/sessionHooks.ts";
-import { useChainNow } from "@/ui/useNow.ts";
-import { payOutSession, type Payout } from "@/chain/sessionPayout.ts";
+import { playedWithKey, rememberSessionGame, signerSentence } from "@/chain/session.ts";
+import { sessionGrant, sessionOffer, type PlayerSession } from "@/chain/sessionHooks.ts";
+import { localStore } from "@/data/localStore.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { hallCall, PHASE_TEXT, useTx } from "@/chain/tx.ts";
-import { queryKeys } from "@/data/queryKeys.ts";
+
+/** The most wallet confirmations `turns` turns can take without a key: three rolls and a box each. */
+export function confirmationsLeft(turns: number): number {
+  return Math.max(0, turns) * 4;
+}
 
 /**
  * Who signs this player's moves, in words ("Moves signed by this browser's session key, until
- * 21:40"), with Revoke; and a top-up in one confirmation when the key runs low (offered between
- * moves only, never while a roll is out).
+ * 21:40"), with Revoke (which says what it costs first); a top-up in one confirmation when the key
+ * runs low (offered between moves only, never while a roll is out); and, once the wallet signs
+ * (revoked, ended), the way back: a new key for the rest of the game, in one confirmation.
  */
 export function SessionStatus({
   hall,
   me,
+  gameId,
   session,
   credit,
   rollFee,
@@ -38,6 +36,7 @@ export function SessionStatus({
 }: {
   hall: Hall;
   me: Address;
+  gameId: bigint;
   session: PlayerSession;
   /** The player's native credit (what roll fees are paid from). */
   credit: bigint | undefined;
@@ -52,9 +51,11 @@ export function SessionStatus({
   nowSec: number;
 }) {
   const tx = useTx({ nativeSymbol: hall.chain.nativeCurrency.symbol });
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const { signer, signingKey, onChain, keyBalance } = session;
+  const native = hall.chain.nativeCurrency;
+  const turns = Math.max(1, boxesLeft);
 
-  // --- During the game: who signs, Revoke, and a top-up when the key runs low.
   const lowOn =
     signingKey &&
     keyBalance !== undefined &&
@@ -65,27 +66,36 @@ export function SessionStatus({
       ? sessionLowOn({
           keyBalance,
           allowanceLeft: onChain.feeAllowance,
-          credit,
+          // A key's roll fees come from those set aside for its session, not from the credit.
+          credit: onChain.feeAllowance,
           rollFee,
           gasPrice,
         })
       : null;
-  const topUp = async () => {
-    if (rollFee === undefined || gasPrice === undefined) return;
-    const needs = gameSessionNeeds(Math.max(1, boxesLeft), rollFee, gasPrice);
-    const expiresAt = sessionExpiry({
-      nowSec,
-      joinWindow: 0,
-      moveTimeout,
-      seats,
-      boxes: Math.max(1, boxesLeft),
-    });
-    const offer = sessionOffer({ needs, token: NATIVE, bet: 0n, expiresAt });
-    const grant = sessionGrant(hall, me, offer);
+  // A session for the turns left, at the prices of now, with a fresh key.
+  const offer =
+    rollFee === undefined || gasPrice === undefined
+      ? null
+      : sessionOffer({
+          needs: gameSessionNeeds(turns, rollFee, gasPrice),
+          token: NATIVE,
+          bet: 0n,
+          expiresAt: sessionExpiry({ nowSec, joinWindow: 0, moveTimeout, seats, boxes: turns }),
+        });
+  const openSession = async () => {
+    if (!offer) return;
+    const grant = await sessionGrant(hall, me, offer);
     if (!grant) return;
-    await tx.run(hallCall(hall.address, "openSession", [grant], offer.value));
+    const receipt = await tx.run(
+      hallCall(hall.address, "openSession", [grant, grant.consent], offer.value),
+    );
+    // The new key plays this game: its end pays the player out.
+    if (receipt) rememberSessionGame(hall.chainId, me, gameId);
   };
-  const revoke = () => void tx.run(hallCall(hall.address, "revokeSession", []));
+  const revoke = async () => {
+    setConfirmRevoke(false);
+    await tx.run(hallCall(hall.address, "revokeSession", []));
+  };
 
   const until = signer.by === "key" ? formatTimestamp(signer.until) : "";
   const lowWords =
@@ -93,27 +103,67 @@ export function SessionStatus({
       ? "The session key is running out of gas."
       : lowOn === "allowance"
         ? "The session key has nearly spent the roll fees it may spend."
-        : lowOn === "credit"
-          ? "Your credit in the hall is nearly out of roll fees."
-          : null;
+        : null;
+  // The way back to one confirmation: only where this browser can keep a key, and not over a live
+  // key of another browser's (a new one here would end that one).
+  const wayBack =
+    !session.loading &&
+    signer.by === "wallet" &&
+    signer.why !== "elsewhere" &&
+    !!localStore() &&
+    offer !== null;
+  const price = offer ? formatTokenAmount(offer.value, native, 6) : "";
+  // "Again" after a revoke or an expiry; a player who chose to sign every move may switch too.
+  const wayBackLabel =
+    (signer.by === "wallet" && signer.why === "ended") || playedWithKey(hall.chainId, me, gameId)
+      ? "Play with one confirmation again"
+      : "Play with one confirmation";
   return (
     <div className="session-status" data-testid="session-status">
       <p className="muted small">
         {signerSentence(signer, until)}
-        {signingKey && (
+        {signingKey && !confirmRevoke && (
           <>
             {" "}
             <button
               type="button"
               className="button button--quiet button--small"
               disabled={tx.busy}
-              onClick={revoke}
+              onClick={() => setConfirmRevoke(true)}
             >
               Revoke
             </button>
           </>
         )}
       </p>
+      {signingKey && confirmRevoke && (
+        <div className="claim" role="group" aria-label="Revoke the session key">
+          <p data-testid="revoke-warning">
+            Revoking stops this browser&apos;s session key at once. Every move you have left in this
+            game then asks your wallet for a confirmation: up to {confirmationsLeft(boxesLeft)} more
+            ({boxesLeft} {boxesLeft === 1 ? "turn" : "turns"}, up to three rolls and a box each),
+            and each roll&apos;s fee is paid from your wallet. Your wallet asks once, now, to
+            revoke. The roll fees set aside for the key and not spent go back to your credit in the
+            hall, and the gas it holds can be sent back to your wallet. To play with one
+            confirmation again later, a new key costs one more confirmation.
+          </p>
+          <button
+            type="button"
+            className="button button--warn button--small"
+            disabled={tx.busy}
+            onClick={() => void revoke()}
+          >
+            Revoke the key
+          </button>{" "}
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => setConfirmRevoke(false)}
+          >
+            Keep the key
+          </button>
+        </div>
+      )}
       {lowWords && betweenMoves && (
         <p className="small">
           {lowWords} Top it up in one confirmation now, so the next moves need none.{" "}
@@ -121,9 +171,24 @@ export function SessionStatus({
             type="button"
             className="button button--small"
             disabled={tx.busy}
-            onClick={() => void topUp()}
+            onClick={() => void openSession()}
           >
             Top up the session key
+          </button>
+        </p>
+      )}
+      {wayBack && betweenMoves && (
+        <p className="small" data-testid="way-back">
+          A new session key for the {turns} {turns === 1 ? "turn" : "turns"} you have left: your
+          wallet asks once ({price}: roll fees set aside for the key and gas for it; what is not
+          spent comes back), then no more.{" "}
+          <button
+            type="button"
+            className="button button--small"
+            disabled={tx.busy}
+            onClick={() => void openSession()}
+          >
+            {wayBackLabel}
           </button>
         </p>
       )}
@@ -135,91 +200,4 @@ export function SessionStatus({
       )}
     </div>
   );
-}
-
-/**
- * The end of a game played with this browser's key (finished or cancelled): the key pays the
- * player's credit out to the player's own address (winnings, refunds, unspent roll fees) and
- * sends its leftover gas back, with no confirmation. Only for the game the key was last granted
- * for: a finished game opened later, while the key plays another, leaves it alone.
- */
-export function SessionPayout({
-  hall,
-  me,
-  gameId,
-  token,
-  session,
-}: {
-  hall: Hall;
-  me: Address;
-  gameId: bigint;
-  /** The game's bet token. */
-  token: Address;
-  session: PlayerSession;
-}) {
-  const queryClient = useQueryClient();
-  const native = hall.chain.nativeCurrency;
-  const coin = (v: bigint) => formatTokenAmount(v, native, 6);
-  const { signingKey, key, keyBalance } = session;
-  const [payout, setPayout] = useState<Payout | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const paying = useRef(false);
-  const ours = sessionGameOf(hall.chainId, me) === gameId;
-  const due = ours && !!key && keyBalance !== undefined && (signingKey !== null || keyBalance > 0n);
-  useEffect(() => {
-    if (!due || !key || paying.current || payout) return;
-    paying.current = true;
-    void payOutSession(hall, key, me, [token, NATIVE], signingKey !== null)
-      .then((result) => {
-        setPayout(result);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.hall(hall.scope) });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.balancesOnChain(hall.chainId) });
-      })
-      .catch((err: unknown) => {
-        setError(describeError(err, { nativeSymbol: native.symbol }).message);
-        paying.current = false;
-      });
-  }, [due, key, signingKey, hall, me, token, payout, queryClient, native.symbol]);
-
-  if (payout) {
-    if (payout.withdrawn.size === 0 && payout.gasReturned === 0n) return null;
-    return (
-      <p className="muted small" data-testid="session-payout" role="status">
-        {payout.withdrawn.size > 0 &&
-          "Your credit in the hall (winnings, refunds and unused roll fees) was sent to your wallet by the session key. "}
-        {payout.gasReturned > 0n &&
-          `The session key sent back its unused gas: ${coin(payout.gasReturned)}.`}
-      </p>
-    );
-  }
-  if (error) {
-    return (
-      <p className="tx tx--error" role="alert">
-        The session key could not pay out: {error} Your credit stays in the hall; withdraw it with
-        the button below.
-      </p>
-    );
-  }
-  return due ? (
-    <p className="muted small" role="status">
-      The session key is sending your credit and its unused gas back to your wallet…
-    </p>
-  ) : null;
-}
-
-/** SessionPayout for a page that does not read the session itself (a cancelled table). */
-export function SessionPayoutFor({
-  hall,
-  me,
-  gameId,
-  token,
-}: {
-  hall: Hall;
-  me: Address;
-  gameId: bigint;
-  token: Address;
-}) {
-  const nowMs = useChainNow(10_000);
-  const session = usePlayerSession(me, Math.floor(nowMs / 1000));
-  return <SessionPayout hall={hall} me={me} gameId={gameId} token={token} session={session} />;
 }

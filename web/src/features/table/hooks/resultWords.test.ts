@@ -29,11 +29,13 @@ describe("creditTitle", () => {
   it("calls a winner's credit their winnings", () => {
     expect(creditTitle(true).title).toBe("Your winnings");
   });
-  it("calls a loser's credit what it is: their credit in the hall, from other games", () => {
+  it("calls a loser's credit what it is: unspent roll fees (this game's too) and other games' money", () => {
     const { title, note } = creditTitle(false);
     expect(title).toBe("Your credit in the hall");
     expect(title).not.toMatch(/winnings/i);
-    expect(note).toMatch(/^Not from this game/);
+    // A revoked key's unused deposit is from this game: the note must not deny it.
+    expect(note).not.toMatch(/Not from this game/);
+    expect(note).toMatch(/^No winnings from this game: roll fees you paid in and did not spend/);
   });
 });
 

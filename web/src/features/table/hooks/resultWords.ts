@@ -18,7 +18,9 @@ export function potSentence(
 
 /**
  * The heading over the hall's credit on the end screen. Only a winner's credit holds winnings from
- * this game; anyone else's comes from other games (winnings, refunds), so it is named as what it is.
+ * this game; anyone else's is named as what it is: roll fees paid in and not spent (a session key's
+ * deposit, this game's too, which stays there once the key is revoked), winnings and refunds from
+ * other games.
  */
 export function creditTitle(iWon: boolean): { title: string; note: string } {
   return iWon
@@ -28,7 +30,7 @@ export function creditTitle(iWon: boolean): { title: string; note: string } {
       }
     : {
         title: "Your credit in the hall",
-        note: "Not from this game: winnings and refunds from other games, waiting until you withdraw them.",
+        note: "No winnings from this game: roll fees you paid in and did not spend (a session key's deposit among them), and winnings or refunds from other games, waiting until you withdraw them.",
       };
 }
 

@@ -228,6 +228,23 @@ describe("buildTableModel", () => {
     expect(model.rollHint).not.toMatch(/again in/);
   });
 
+  it("a refusal in the call-off window's last hour: no retry, the call-off's time in words", () => {
+    const view = gameView({
+      pendingSequence: 0n,
+      rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      entropyAttempts: 3,
+      retryAt: 0n,
+      callOffAt: BigInt(T0 + 1_800),
+    });
+    const model = buildTableModel(input({ view }));
+    expect(model.canRoll).toBe(false);
+    expect(model.rollHint).toMatch(
+      /It can no longer be asked again: the randomness service is not answering, and the game can be called off in 30:00/,
+    );
+    expect(model.rollHint).not.toMatch(/ends now/);
+  });
+
   it("after the call-off window: no roll, and the game can be called off", () => {
     const first = T0 - 86_400;
     const view = gameView({
@@ -268,6 +285,25 @@ describe("buildTableModel", () => {
     expect(stranger.canRoll).toBe(false);
     expect(stranger.rollHint).toMatch(/press “Roll for the turn order”/);
     expect(claimCallsOff(view)).toBe(true);
+  });
+
+  it("during the draw, the heading and the hint agree once the first roll is out", () => {
+    const view = gameView({
+      orderDrawn: false,
+      currentSeat: 0,
+      entropyAttempts: 1,
+      pendingSequence: 5n,
+      rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      retryAt: 0n,
+      callOffAt: BigInt(T0 + 86_400),
+    });
+    const model = buildTableModel(input({ view }));
+    expect(model.rollHint).toBe("Waiting for randomness (request #5)…");
+    expect(model.turnText).toMatch(
+      /^Round 1 of 13\. Drawing the turn order, waiting for randomness/,
+    );
+    expect(model.turnText).not.toMatch(/must press/);
   });
 
   it("shows no countdown until the chain's clock has been read", () => {

@@ -182,7 +182,9 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   } else if (refused && !late) {
     rollHint =
       retryAt === null
-        ? "The randomness provider refused this roll; the fee was credited back. The game's call-off window ends now."
+        ? // The call-off window's last hour takes no new request (so the last one accepted has time
+          // to be delivered): the roll can only be called off once the window ends.
+          `The randomness provider refused this roll; the fee was credited back. It can no longer be asked again: the randomness service is not answering, and the game can be called off ${deadline === null || deadline <= nowMs ? "now" : `in ${formatCountdown(deadline - nowMs)}`}, the pot shared back.`
         : "The randomness provider refused this roll; the fee was credited back. Anyone can ask for it again in a moment.";
   } else if (late) {
     const whose =
@@ -214,14 +216,20 @@ export function buildTableModel(input: ChainTableInput): TableModel {
         ? `${formatCountdown(deadline - nowMs)} left`
         : "time is up";
   let turnText: string;
-  if (status === "finished") turnText = "Game over.";
+  if (status === "finished") turnText = view.games > 1 ? "Match over." : "Game over.";
   else if (status === "cancelled")
     turnText = state.calledOff
       ? "This game was called off: the pot was shared among the players still in."
       : "This table was cancelled.";
-  else if (drawing)
-    turnText = `Round 1 of ${boxCount(ruleSetId)}. Someone must press “Roll for the turn order”${left ? ` — ${left}` : ""}.`;
-  else if (!running || !current) turnText = "Waiting for the game to start.";
+  else if (drawing) {
+    // Once the first roll is out, the heading says what the hint says: the draw waits for its dice.
+    const draw = late
+      ? "Someone must ask for the dice again"
+      : out || input.sending === "roll"
+        ? "Drawing the turn order, waiting for randomness"
+        : "Someone must press “Roll for the turn order”";
+    turnText = `Round 1 of ${boxCount(ruleSetId)}. ${draw}${left ? ` — ${left}` : ""}.`;
+  } else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
     const randomness = pending ? ", waiting for randomness" : "";

@@ -1,0 +1,252 @@
+import type { Address } from "viem";
+import { STALLED_AFTER_SECONDS } from "../contract/revelations.ts";
+import { ordinal } from "../game/format.ts";
+import { isComplete } from "../rules/sheet.ts";
+import { isRematchOf } from "../game/rematch.ts";
+import { sameAddress, type GameState } from "../game/gameState.ts";
+import { myMove, turnAlertText, type TurnAlertTable } from "../game/turnAlert.ts";
+import type { PushKind } from "./pushKinds.ts";
+
+/**
+ * Which Web Pushes the hall owes its players: pure decisions over a game's fold (the events) and
+ * the chain's view of its clock, so the notifier (indexer/src/api/push/) only reads, sends and
+ * remembers. Every push has a key that names the moment it is about, never the block that showed
+ * it: the same move seen again (a restart that reads the blocks again, a reorg that mines the move
+ * again) gives the same key, and the notifier sends each key once.
+ *
+ * Only the players of a game are ever named: a spectator has no seat, so no key of theirs exists.
+ */
+
+export interface PushMessage {
+  /** The player, lower-case. */
+  to: string;
+  kind: PushKind;
+  /** The moment it is about (see above): sent once per player. */
+  key: string;
+  title: string;
+  body: string;
+  /** The app's path the notification opens. */
+  url: string;
+  /** A newer push with the same tag replaces the older notification. */
+  tag: string;
+}
+
+const tablePath = (gameId: bigint) => `/games/${gameId}`;
+
+function message(
+  to: Address | string,
+  kind: PushKind,
+  key: string,
+  gameId: bigint,
+  text: { title: string; body: string },
+): PushMessage {
+  const who = to.toLowerCase();
+  return {
+    to: who,
+    kind,
+    key: `${key}|${kind}|${who}`,
+    ...text,
+    url: tablePath(gameId),
+    tag: `game-${gameId}`,
+  };
+}
+
+/** Seated players who have not forfeited. */
+const inPlay = (players: readonly Address[], forfeited: readonly Address[]) =>
+  players.filter((p) => !forfeited.some((f) => sameAddress(f, p)));
+
+/** A game's fold as the turn alert reads it, without a clock (the events say nothing of time). */
+export function foldTable(state: GameState): TurnAlertTable {
+  return {
+    gameId: state.gameId,
+    running: state.status === "running",
+    orderDrawn: state.orderDrawn,
+    round: state.round,
+    players: state.players,
+    current:
+      state.orderDrawn && state.currentSeat !== null
+        ? (state.players[state.currentSeat] ?? null)
+        : null,
+    forfeited: state.forfeited,
+    askAgain: null,
+    deadlineMs: null,
+    nowMs: 0,
+  };
+}
+
+/**
+ * What a game's new events owe its players: `after` is the game's fold with them, `finishedOf`
+ * the finished games a new lobby may replay (its creator's, for the rematch). A move that came to a
+ * player is the turn alert's own decision (core/game/turnAlert.ts: `myMove`), so a push and the
+ * app's in-tab alert agree on what is news; a table that just filled asks its players for the first
+ * roll, which is the "started" push.
+ */
+export function eventPushes(
+  after: GameState,
+  finishedOf: readonly GameState[] = [],
+): PushMessage[] {
+  const out: PushMessage[] = [];
+  const id = after.gameId;
+  if (after.status === "running") {
+    const table = foldTable(after);
+    for (const player of inPlay(after.players, after.forfeited)) {
+      const move = myMove(table, player);
+      if (!move || move.phase === "askAgain") continue;
+      // A full sheet has no move left: the game's finish is on its way (the same transaction).
+      const sheet = after.sheets[player.toLowerCase()];
+      if (move.phase === "move" && sheet && isComplete(sheet)) continue;
+      if (move.phase === "draw") {
+        out.push(
+          message(player, "started", move.key, id, {
+            title: "Your table started",
+            body: `Game #${id}: every seat is taken. Roll first to draw the turn order.`,
+          }),
+        );
+      } else {
+        out.push(
+          message(player, "turn", move.key, id, turnAlertText({ ...move, kind: "turn" }, id)),
+        );
+      }
+    }
+  }
+  if (after.status === "finished" && after.result) {
+    const { players, totals, winners } = after.result;
+    const ranked = players
+      .map((p, i) => ({ p, total: totals[i] ?? 0n }))
+      .sort((a, b) => (a.total === b.total ? 0 : a.total > b.total ? -1 : 1));
+    players.forEach((player, i) => {
+      const total = totals[i] ?? 0n;
+      const forfeited = after.forfeited.some((f) => sameAddress(f, player));
+      const won = winners.some((w) => sameAddress(w, player));
+      const place = ranked.findIndex((r) => r.total === total) + 1;
+      const result = forfeited
+        ? "you were timed out and forfeited"
+        : won
+          ? winners.length > 1
+            ? `you shared the win with ${total} points`
+            : `you won with ${total} points`
+          : `you came ${ordinal(place)} of ${players.length} with ${total} points`;
+      out.push(
+        message(player, "finished", `${id}:finished`, id, {
+          title: won ? "You won" : "Game over",
+          body: `Game #${id} is over: ${result}.`,
+        }),
+      );
+    });
+  }
+  if (after.status === "open" && after.creator) {
+    const of = [...finishedOf]
+      .filter((g) => isRematchOf(after, g))
+      .sort((a, b) => (a.gameId > b.gameId ? -1 : 1))[0];
+    if (of) {
+      const players = of.result?.players ?? of.players;
+      for (const player of players) {
+        if (sameAddress(player, after.creator)) continue;
+        if (after.players.some((p) => sameAddress(p, player))) continue;
+        out.push(
+          message(player, "rematch", `${id}:rematch`, id, {
+            title: "A rematch for you",
+            body: `Game #${id}: a player of game #${of.gameId} opened the same table again. Join it?`,
+          }),
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** The chain's view of a running game, as the clock's pushes need it (DiceHall.getGame). */
+export interface ClockView {
+  gameId: bigint;
+  /** The game's fold: who sits, who forfeited, whose move. */
+  state: GameState;
+  /** When the move clock runs out (chain ms); null when no clock runs. */
+  deadlineMs: number | null;
+  /** The game's move timeout (ms): a clock at 20 % left is a fifth of it. */
+  moveTimeoutMs: number;
+  /** A refused roll may be asked again from here (chain ms); null when none. */
+  retryAtMs: number | null;
+  entropyAttempts: number;
+  /** The accepted request that is out (0n: none) and when it was asked (chain ms). */
+  pendingSequence: bigint;
+  requestedAtMs: number;
+  nowMs: number;
+}
+
+/** The share of the move clock left when the "clock" push goes. */
+export const CLOCK_WARNING_SHARE = 0.2;
+
+/**
+ * What the clock owes the players of a running game now: a move at 20 % of its time left (to the
+ * player to move), a timeout that can be claimed (to the others still playing), a stalled roll any
+ * seated player can deliver or ask again. Each once per moment (the key).
+ */
+export function clockPushes(view: ClockView): PushMessage[] {
+  const { state, gameId: id, nowMs } = view;
+  if (state.status !== "running") return [];
+  const out: PushMessage[] = [];
+  const seated = inPlay(state.players, state.forfeited);
+  const table: TurnAlertTable = {
+    ...foldTable(state),
+    askAgain:
+      view.entropyAttempts > 0 && view.retryAtMs !== null && nowMs >= view.retryAtMs
+        ? { attempts: view.entropyAttempts }
+        : null,
+    deadlineMs: view.deadlineMs,
+    nowMs,
+  };
+  const deadline = view.deadlineMs;
+  for (const player of seated) {
+    const move = myMove(table, player);
+    if (!move) continue;
+    if (move.phase === "askAgain") {
+      out.push(
+        message(player, "stalled", move.key, id, turnAlertText({ ...move, kind: "turn" }, id)),
+      );
+    } else if (
+      move.phase === "move" &&
+      deadline !== null &&
+      view.entropyAttempts === 0 &&
+      deadline - nowMs <= view.moveTimeoutMs * CLOCK_WARNING_SHARE
+    ) {
+      const minutes = Math.max(1, Math.round((deadline - nowMs) / 60_000));
+      out.push(
+        message(player, "clock", move.key, id, {
+          title: "Your move clock is running out",
+          body: `Game #${id}: about ${minutes} min left to move, or you can be timed out.`,
+        }),
+      );
+    }
+  }
+  if (deadline !== null && nowMs > deadline) {
+    // Whose clock ran out: the player to move, or (before the first roll) the whole table's draw.
+    const late = table.current;
+    const at = `${id}:${state.round}:${late?.toLowerCase() ?? "draw"}:${view.entropyAttempts}`;
+    for (const player of seated) {
+      if (late && sameAddress(late, player)) continue;
+      out.push(
+        message(player, "timeout", at, id, {
+          title: "A timeout you can claim",
+          body: late
+            ? `Game #${id}: the player to move ran out of time. Claim the timeout to play on.`
+            : `Game #${id}: nobody made the first roll in time. Claiming it calls the game off, with every bet back.`,
+        }),
+      );
+    }
+  }
+  if (
+    view.pendingSequence !== 0n &&
+    view.entropyAttempts > 0 &&
+    nowMs >= view.requestedAtMs + STALLED_AFTER_SECONDS * 1000
+  ) {
+    for (const player of seated) {
+      out.push(
+        message(player, "stalled", `${id}:stalled:${view.pendingSequence}`, id, {
+          title: "A roll is stalled",
+          body: `Game #${id}: the dice have not come for request #${view.pendingSequence}. You can deliver them from the table.`,
+        }),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+// `npm run bench:lighthouse`: the app on a phone, as Lighthouse measures it (its default mobile
+// run: a Moto G Power's screen, slow 4G — 150 ms, 1.6 Mbit/s — and a 4× slower CPU, simulated).
+// A local chain with 30 finished games and a running table, the indexer, and the production build
+// served as a static host serves it (scripts/lib/staticServer.ts: brotli, immutable assets);
+// Chromium at /usr/bin/chromium (or CHROME_PATH). Prints performance, LCP, FCP, TBT and
+// accessibility for home, the leaderboard, a player page, practice and a game table.
+// Targets: performance >= 95 and LCP <= 2.5 s on each, accessibility 100.
+//
+// Flags: --runs N (default 1: the median of N runs per page is printed). Nothing else should run
+// meanwhile: the simulated figures still depend on the machine's real speed.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import lighthouse from "lighthouse";
+import { parseEther } from "viem";
+import { clients } from "./lib/chain.ts";
+import { ROOT } from "./lib/deployments.ts";
+import { startDevStack } from "./lib/devStack.ts";
+import { fillGames } from "./lib/fillGames.ts";
+import { serveStatic } from "./lib/staticServer.ts";
+import { NATIVE, joinGame, openGame, table } from "./lib/table.ts";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+const runs = Number(values.runs);
+if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs: a whole number >= 1");
+const say = (line: string) => console.log(`bench-lighthouse: ${line}`);
+
+const stack = await startDevStack({
+  rpcPort: 0,
+  web: false,
+  keeper: false,
+  indexer: true,
+  indexerPort: 0,
+  deploymentId: `devstack-bench-lighthouse-${process.pid}`,
+  log: (line) => {
+    if (/error/i.test(line)) say(line);
+  },
+});
+const outDir = mkdtempSync(join(tmpdir(), "dicehall-lighthouse-web-"));
+const profile = mkdtempSync(join(tmpdir(), "dicehall-lighthouse-chrome-"));
+const cleanups: (() => Promise<void> | void)[] = [
+  () => stack.stop(),
+  () => rmSync(outDir, { recursive: true, force: true }),
+  () => rmSync(profile, { recursive: true, force: true }),
+];
+const stopAll = async () => {
+  for (const c of cleanups.splice(0).reverse()) await Promise.resolve(c()).catch(() => {});
+};
+process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+try {
+  // --- A hall with history: finished games (the leaderboard, a player page) and a running table.
+  const { publicClient, wallet } = clients(stack.rpcUrl);
+  say("playing 30 games…");
+  await fillGames({
+    publicClient,
+    wallet: wallet(stack.accounts[0]),
+    diceHall: stack.addresses.diceHall,
+    mockEntropy: stack.addresses.mockEntropy,
+    games: 30,
+    seats: 8,
+  });
+  const t = table(stack.rpcUrl, stack.addresses.diceHall, stack.addresses.mockEntropy);
+  const bet = parseEther("0.001");
+  const config = {
+    token: NATIVE,
+    bet,
+    seats: 2,
+    ruleSet: 0 as const,
+    joinWindow: 3600,
+    moveTimeout: 3600,
+  };
+  const gameId = await openGame(t, stack.accounts[1], config);
+  await joinGame(t, stack.accounts[2], gameId, NATIVE, bet);
+  const head = await publicClient.getBlockNumber();
+  await stack.indexer!.waitForBlock(head);
+  const board = (await (await fetch(`${stack.indexerUrl}/api/leaderboard`)).json()) as {
+    rows: { player: string }[];
+  };
+  const player = board.rows[0]?.player ?? stack.accounts[1];
+
+  // --- The production build, pointed at this chain and index, served compressed.
+  process.env.VITE_RPC_URL = stack.rpcUrl;
+  process.env.VITE_CHAIN_ID = String(stack.chainId);
+  process.env.VITE_INDEXER_URL = stack.indexerUrl;
+  const { build } = await import("vite");
+  await build({
+    root: join(ROOT, "web"),
+    logLevel: "error",
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+  const site = await serveStatic(outDir);
+  cleanups.push(() => site.close());
+
+  // --- Chromium with a DevTools port for Lighthouse.
+  const chrome = spawn(
+    process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--no-first-run",
+      "--disable-gpu",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  cleanups.push(() => void chrome.kill());
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = "";
+    chrome.stderr.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(text);
+      if (m) resolve(Number(m[1]));
+    });
+    chrome.on("exit", () => reject(new Error(`Chromium exited: ${text}`)));
+  });
+
+  const pages: [string, string][] = [
+    ["home", "/"],
+    ["leaderboard", "/leaderboard"],
+    ["player page", `/players/${player}`],
+    ["practice", "/practice"],
+    ["game table", `/games/${gameId}`],
+  ];
+  interface Row {
+    performance: number;
+    accessibility: number;
+    lcp: number;
+    fcp: number;
+    tbt: number;
+    cls: number;
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const results: [string, Row][] = [];
+  for (const [name, path] of pages) {
+    const samples: Row[] = [];
+    for (let i = 0; i < runs; i++) {
+      say(`${name} (${path}), run ${i + 1} of ${runs}…`);
+      const result = await lighthouse(`${site.url}${path}`, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const { categories, audits } = result.lhr;
+      samples.push({
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        lcp: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+        fcp: audits["first-contentful-paint"]?.numericValue ?? NaN,
+        tbt: audits["total-blocking-time"]?.numericValue ?? NaN,
+        cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      });
+    }
+    const row = Object.fromEntries(
+      (Object.keys(samples[0]) as (keyof Row)[]).map((k) => [k, median(samples.map((s) => s[k]))]),
+    ) as unknown as Row;
+    results.push([name, row]);
+  }
+
+  console.log(
+    `\nLighthouse ${"12.2.3"}, mobile (slow 4G, 4× CPU, simulated), median of ${runs} run(s) a page\n`,
+  );
+  console.log("| page         | performance |    LCP |    FCP |     TBT |   CLS | accessibility |");
+  console.log("|--------------|------------:|-------:|-------:|--------:|------:|--------------:|");
+  for (const [name, r] of results) {
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `| ${name.padEnd(12)} | ${String(r.performance).padStart(11)} | ${s(r.lcp).padStart(6)} | ${s(r.fcp).padStart(6)} | ${`${Math.round(r.tbt)} ms`.padStart(7)} | ${r.cls.toFixed(3).padStart(5)} | ${String(r.accessibility).padStart(13)} |`,
+    );
+  }
+  const ok = results.every(
+    ([, r]) => r.performance >= 95 && r.lcp <= 2500 && r.accessibility === 100,
+  );
+  console.log(
+    `\ntargets (performance >= 95, LCP <= 2.5 s, accessibility 100 on each): ${ok ? "met" : "NOT met"}`,
+  );
+} finally {
+  await stopAll();
+}
