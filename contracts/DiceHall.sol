@@ -347,13 +347,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is
-                    // the roller's (msg.value >= fee was checked before the request).
-                    if (!byKey) {
-                        unchecked {
-                            _credit(address(0), msg.sender, msg.value - fee);
-                        }
-                    }
+                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee; the rest is the roller's.
+                    if (!byKey) _credit(address(0), msg.sender, msg.value - fee);
                     emit RollRequested(gameId, roller, sequence, keepMask);
                     return;
                 } catch (bytes memory r) {
@@ -763,10 +758,11 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev Runs `data` in DiceHallAdmin on this contract's storage; reverts with what it reverted with.
     function _delegateToAdmin(bytes memory data) private {
-        (bool ok, bytes memory returned) = ADMIN.delegatecall(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(returned, 0x20), mload(returned))
+        address admin = ADMIN;
+        assembly ("memory-safe") {
+            if iszero(delegatecall(gas(), admin, add(data, 0x20), mload(data), 0, 0)) {
+                returndatacopy(0, 0, returndatasize())
+                revert(0, returndatasize())
             }
         }
     }

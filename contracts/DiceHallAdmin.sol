@@ -24,6 +24,8 @@ import {TurnOrder} from "./libraries/TurnOrder.sol";
 contract DiceHallAdmin is DiceHallStorage, EIP712 {
     /// @dev The typed data a session key signs to agree to act for `player` with this grant (core/contract/
     /// sessionConsent.ts builds the same).
+    /// A constant: the compiler hashes it, so the string's length costs nothing at run time.
+    // solhint-disable-next-line gas-small-strings
     bytes32 private constant SESSION_CONSENT_TYPEHASH = keccak256(
         "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
     );
