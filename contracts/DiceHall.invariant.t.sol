@@ -405,6 +405,16 @@ contract DiceHallHandler {
         }
         uint256 extra = (seed >> 128) % 1e16;
         IDiceHall.SessionGrant memory grant = _grant(player, seed, extra);
+        if (seed % 7 == 1) {
+            // Another actor tries to name this key with the consent the key gave its own player: never.
+            address other = _actor(actorSeed + 1 + ((seed >> 8) % (ACTORS - 1)));
+            bytes memory theirs = _consent(player, grant);
+            HEVM.prank(other);
+            try hall.openSession{value: grant.keyGas + extra}(grant, theirs) {
+                _break("a key was named without its own consent");
+            } catch {}
+            return;
+        }
         uint256 value = grant.keyGas + extra;
         bytes memory consent = _consent(player, grant);
         HEVM.prank(player);

@@ -1,4 +1,4 @@
-// Scenario 15: session keys that rotate. A player's key is new for every session; Revoke says
+// Scenario 16: session keys that rotate. A player's key is new for every session; Revoke says
 // what it costs before the wallet opens; a key whose session is over and still holds coin is shown
 // on any page with one button that sends it back; the way back to one confirmation ("Play with one
 // confirmation again") and the top-up each take one confirmation; a squat attempt on the player's
