@@ -140,9 +140,9 @@ describe("CreateGameForm", () => {
     form();
     const cost = () => screen.getByTestId("game-cost").textContent;
     // 42 rolls' fees; the gas of 42 rolls, 13 scores, a claim and a payout at 1 gwei.
-    expect(cost()).toMatch(/up to 0\.00703 ETH \(0\.00084 ETH of fees, 0\.00619 ETH of gas\)/);
+    expect(cost()).toMatch(/up to 0\.00787 ETH \(0\.00084 ETH of fees, 0\.00703 ETH of gas\)/);
     fireEvent.click(screen.getByRole("radio", { name: "Sign every move" }));
-    expect(cost()).toMatch(/up to 0\.00703 ETH/);
+    expect(cost()).toMatch(/up to 0\.00787 ETH/);
     // The bet is in TUSD: no comparison with the coin's costs.
     expect(screen.queryByTestId("bet-below-cost")).toBeNull();
     // Without a session the wallet asks for the bet alone.
