@@ -6,7 +6,8 @@
 // accessibility for home, the leaderboard, a player page, practice and a game table.
 // Targets: performance >= 95 and LCP <= 2.5 s on each, accessibility 100.
 //
-// Flags: --runs N (default 1: the median of N runs per page is printed). Nothing else should run
+// Flags: --runs N (default 1: the median of N runs per page is printed), --only NAME (one page,
+// e.g. "game table"). Nothing else should run
 // meanwhile: the simulated figures still depend on the machine's real speed.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,7 +23,9 @@ import { fillGames } from "./lib/fillGames.ts";
 import { serveStatic } from "./lib/staticServer.ts";
 import { NATIVE, joinGame, openGame, table } from "./lib/table.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "1" }, only: { type: "string" } },
+});
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs: a whole number >= 1");
 const say = (line: string) => console.log(`bench-lighthouse: ${line}`);
@@ -75,7 +78,7 @@ try {
   const gameId = await openGame(t, stack.accounts[1], config);
   await joinGame(t, stack.accounts[2], gameId, NATIVE, bet);
   const head = await publicClient.getBlockNumber();
-  await stack.indexer!.waitForBlock(head);
+  await stack.indexer!.waitForBlock(head, 300_000);
   const board = (await (await fetch(`${stack.indexerUrl}/api/leaderboard`)).json()) as {
     rows: { player: string }[];
   };
@@ -136,7 +139,9 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const results: [string, Row][] = [];
+  const failing = new Set<string>();
   for (const [name, path] of pages) {
+    if (values.only && values.only !== name) continue;
     const samples: Row[] = [];
     for (let i = 0; i < runs; i++) {
       say(`${name} (${path}), run ${i + 1} of ${runs}…`);
@@ -148,6 +153,12 @@ try {
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { categories, audits } = result.lhr;
+      for (const ref of categories.accessibility?.auditRefs ?? []) {
+        const audit = audits[ref.id];
+        if (ref.weight > 0 && audit?.score !== null && audit?.score !== 1) {
+          failing.add(`${name}: ${ref.id} (${audit?.title})`);
+        }
+      }
       samples.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -174,6 +185,8 @@ try {
       `| ${name.padEnd(12)} | ${String(r.performance).padStart(11)} | ${s(r.lcp).padStart(6)} | ${s(r.fcp).padStart(6)} | ${`${Math.round(r.tbt)} ms`.padStart(7)} | ${r.cls.toFixed(3).padStart(5)} | ${String(r.accessibility).padStart(13)} |`,
     );
   }
+  if (failing.size > 0)
+    console.log(`\naccessibility audits failed:\n  ${[...failing].join("\n  ")}`);
   const ok = results.every(
     ([, r]) => r.performance >= 95 && r.lcp <= 2500 && r.accessibility === 100,
   );

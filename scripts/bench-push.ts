@@ -110,7 +110,7 @@ try {
   await rpc("evm_setAutomine", [false]);
   // The index is caught up before the clock starts (an idle indexer may be in a poll's back-off).
   await rpc("evm_mine");
-  await stack.indexer!.waitForBlock(await t.publicClient.getBlockNumber());
+  await stack.indexer!.waitForBlock(await t.publicClient.getBlockNumber(), 300_000);
   const minedAt = new Map<string, { mined: number; indexed: number }>();
   const before = service.received.length;
   for (let first = 0; first < tables.length; first += batch) {

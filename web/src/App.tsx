@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
 import { Link, Route, Routes, useLocation } from "react-router";
 import { HomePage } from "@/features/home/components/HomePage.tsx";
-import { LobbyPage } from "@/features/lobby/components/LobbyPage.tsx";
 import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
@@ -14,11 +13,12 @@ import { SessionKeys } from "@/ui/SessionKeys.tsx";
 import { AskAgain } from "@/ui/AskAgain.tsx";
 import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
-/** Pages other than home and the lobby load on first visit. */
+/** Pages other than home load on first visit (the lobby too: its session-key code is heavy). */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const LobbyPage = page(() => import("@/features/lobby/components/LobbyPage.tsx"), "LobbyPage");
 const CreateGamePage = page(
   () => import("@/features/lobby/components/CreateGamePage.tsx"),
   "CreateGamePage",

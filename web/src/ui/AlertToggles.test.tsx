@@ -2,13 +2,19 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PUSH_KIND_LABEL } from "@dicehall/core/notify/pushKinds.ts";
 import { AlertToggles } from "./AlertToggles.tsx";
 import { soundOn } from "./alerts.ts";
+
+const wallet = vi.hoisted(() => ({ address: undefined as string | undefined }));
+vi.mock("wagmi", () => ({ useConnection: () => ({ address: wallet.address }) }));
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  wallet.address = undefined;
 });
 
 function fakeNotification(initial: NotificationPermission) {
@@ -57,5 +63,28 @@ describe("AlertToggles", () => {
     fakeNotification("denied");
     render(<AlertToggles />);
     expect(screen.queryByRole("button", { name: "Notify me" })).toBeNull();
+  });
+
+  it("opens the push settings with a wallet and an index that sends pushes", async () => {
+    fakeNotification("granted");
+    wallet.address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    vi.stubEnv("VITE_INDEXER_URL", "http://index.test");
+    vi.stubGlobal("PushManager", class {});
+    Object.defineProperty(navigator, "serviceWorker", {
+      configurable: true,
+      value: { ready: Promise.resolve({ pushManager: { getSubscription: async () => null } }) },
+    });
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify({ publicKey: "BKey", kinds: ["turn"] }));
+    });
+    render(<AlertToggles />);
+    await userEvent.click(screen.getByRole("button", { name: "Notify me" }));
+    const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+    expect(await screen.findByRole("checkbox", { name: PUSH_KIND_LABEL.turn })).toBeTruthy();
+    expect(dialog.textContent).toMatch(/keeps this browser's push address and keys/);
+    expect(asked).toEqual(["http://index.test/api/push/key"]);
+    Reflect.deleteProperty(navigator, "serviceWorker");
   });
 });

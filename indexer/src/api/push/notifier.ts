@@ -121,7 +121,7 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
   const perMinute = options.perMinute ?? 30;
   await createPushTables(write, s);
   const stats: NotifierStats = { sent: 0, dropped: 0, limited: 0, failed: 0 };
-  /** Each game's fold as last read, with the id of its latest log. */
+  /** Each running game's fold as last read, with the id of its latest log. */
   const games = new Map<string, { last: string; state: GameState }>();
   /** Per address, the times of its pushes in the last minute. */
   const recent = new Map<string, number[]>();
@@ -156,7 +156,9 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
     const out = new Map<string, GameState>();
     for (const [id, { last, logs }] of byGame) {
       const state = foldGame(BigInt(id), decodeLogs(logs));
-      games.set(id, { last, state });
+      // Only running games are read again (their clocks): the others leave the cache.
+      if (state.status === "running") games.set(id, { last, state });
+      else games.delete(id);
       out.set(id, state);
     }
     return out;
