@@ -21,7 +21,8 @@ IHevm constant HEVM = IHevm(address(uint160(uint256(keccak256("hevm cheat code")
 /// the coin and in Test USD, paying by value, from credit or with a session in the same transaction,
 /// put money into credit, open and revoke session keys, roll (Entropy answers with fuzzed numbers, late
 /// answers included) and score by hand or by key, time each other out and withdraw (by key too), while
-/// the clock jumps and the owner pauses and takes fees.
+/// the clock jumps and the owner pauses and takes fees. A third of the lobbies are matches of 2 to 4 games, played
+/// game after game at the same table for one stake each.
 /// It keeps its own books (ghost escrow, money in, money out) from what each call did.
 contract DiceHallHandler {
     uint256 internal constant ACTORS = 5;
@@ -46,6 +47,8 @@ contract DiceHallHandler {
         uint128 bet;
         uint64 closesAt;
         address creator;
+        uint8 games; // the match length (1 = a single game)
+        uint8 gameNumber; // the game the hall said was being played, last time the handler looked
     }
 
     DiceHall public immutable hall;
@@ -72,6 +75,8 @@ contract DiceHallHandler {
 
     uint256 public finishedGames;
     uint256 public cancelledGames;
+    /// @notice Games of matches that ended with another game of the same match to follow.
+    uint256 public matchGamesEnded;
 
     constructor() {
         entropy = new MockEntropy(PROVIDER);
@@ -127,8 +132,9 @@ contract DiceHallHandler {
             moveTimeout: uint32(60 + ((shapeSeed >> 32) % 3600)),
             invitees: invitees
         });
+        uint8 games = (shapeSeed >> 80) % 3 == 0 ? uint8(2 + ((shapeSeed >> 88) % 3)) : 1;
         (uint256 value, IDiceHall.SessionGrant memory grant) = _prepare(creator, t, bet, mode, shapeSeed);
-        (bool ok, uint256 id) = _create(creator, cfg, mode, value, grant);
+        (bool ok, uint256 id) = _create(creator, cfg, games, mode, value, grant);
         if (ok) {
             gameIds.push(id);
             ghost[id] = GhostGame({
@@ -138,7 +144,9 @@ contract DiceHallHandler {
                 status: IDiceHall.GameStatus.Open,
                 bet: bet,
                 closesAt: uint64(block.timestamp + cfg.joinWindow),
-                creator: creator
+                creator: creator,
+                games: games,
+                gameNumber: 1
             });
             _paid(t, bet, mode, value, grant);
         } else if (!hall.paused()) {
@@ -149,11 +157,13 @@ contract DiceHallHandler {
     function _create(
         address creator,
         IDiceHall.GameConfig memory cfg,
+        uint8 games,
         uint256 mode,
         uint256 value,
         IDiceHall.SessionGrant memory grant
     ) internal returns (bool, uint256) {
         HEVM.prank(creator);
+        if (games != 1) return _createMatch(creator, cfg, games, mode, value, grant);
         if (mode == PAID) {
             try hall.createGame{value: value}(cfg) returns (uint256 id) {
                 return (true, id);
@@ -170,6 +180,39 @@ contract DiceHallHandler {
             try hall.createGameWithSession{value: value}(cfg, grant, _consent(creator, grant)) returns (
                 uint256 id
             ) {
+                return (true, id);
+            } catch (bytes memory reason) {
+                refusal = reason;
+            }
+        }
+        return (false, 0);
+    }
+
+    /// @dev createMatch and its credit and session forms (the caller already pranked).
+    function _createMatch(
+        address creator,
+        IDiceHall.GameConfig memory cfg,
+        uint8 games,
+        uint256 mode,
+        uint256 value,
+        IDiceHall.SessionGrant memory grant
+    ) internal returns (bool, uint256) {
+        if (mode == PAID) {
+            try hall.createMatch{value: value}(cfg, games) returns (uint256 id) {
+                return (true, id);
+            } catch (bytes memory reason) {
+                refusal = reason;
+            }
+        } else if (mode == FROM_CREDIT) {
+            try hall.createMatchFromCredit(cfg, games) returns (uint256 id) {
+                return (true, id);
+            } catch (bytes memory reason) {
+                refusal = reason;
+            }
+        } else {
+            try
+                hall.createMatchWithSession{value: value}(cfg, games, grant, _consent(creator, grant))
+            returns (uint256 id) {
                 return (true, id);
             } catch (bytes memory reason) {
                 refusal = reason;
@@ -362,6 +405,16 @@ contract DiceHallHandler {
         }
         uint256 extra = (seed >> 128) % 1e16;
         IDiceHall.SessionGrant memory grant = _grant(player, seed, extra);
+        if (seed % 7 == 1) {
+            // Another actor tries to name this key with the consent the key gave its own player: never.
+            address other = _actor(actorSeed + 1 + ((seed >> 8) % (ACTORS - 1)));
+            bytes memory theirs = _consent(player, grant);
+            HEVM.prank(other);
+            try hall.openSession{value: grant.keyGas + extra}(grant, theirs) {
+                _break("a key was named without its own consent");
+            } catch {}
+            return;
+        }
         uint256 value = grant.keyGas + extra;
         bytes memory consent = _consent(player, grant);
         HEVM.prank(player);
@@ -455,6 +508,24 @@ contract DiceHallHandler {
         }
     }
 
+    /// @notice A match's current game played to its end (at most 64 turns), so that matches do go from game to
+    /// game, and some to their last.
+    function playMatchGame(uint256 gameSeed, bytes32 r, uint256 boxSeed) external {
+        uint256 n = gameIds.length;
+        uint256 id;
+        for (uint256 k; k < n && id == 0; ++k) {
+            uint256 candidate = gameIds[(gameSeed + k) % n];
+            GhostGame storage c = ghost[candidate];
+            if (c.status == IDiceHall.GameStatus.Running && c.games != 1) id = candidate;
+        }
+        if (id == 0) return;
+        GhostGame storage g = ghost[id];
+        uint8 game = g.gameNumber;
+        for (uint256 k; k < 64 && g.status == IDiceHall.GameStatus.Running && g.gameNumber == game; ++k) {
+            _playTurn(id, keccak256(abi.encode(r, k)), boxSeed >> 3);
+        }
+    }
+
     function _playTurn(uint256 id, bytes32 r, uint256 boxSeed) internal {
         IDiceHall.GameView memory v = hall.getGame(id);
         if (v.entropyAttempts != 0) return;
@@ -515,6 +586,19 @@ contract DiceHallHandler {
             require(held >= owed, "the hall holds less than escrow + credits + treasury");
             require(held == owed, "the hall holds money nobody is owed");
             require(held + moneyOut[t] == moneyIn[t], "money in != money out + money held");
+        }
+    }
+
+    /// @notice Every match stays within its length, and its standings within the games it has ended.
+    function checkMatches() external view {
+        for (uint256 i; i < gameIds.length; ++i) {
+            uint256 id = gameIds[i];
+            if (ghost[id].games == 1) continue;
+            IDiceHall.GameView memory v = hall.getGame(id);
+            require(v.gameNumber >= 1 && v.gameNumber <= v.games, "a match's game number left its length");
+            // Games ended so far: all before the current one, and the current one too once the match is over.
+            uint256 ended = v.gameNumber - (v.status == IDiceHall.GameStatus.Finished ? 0 : 1);
+            for (uint256 k; k < v.wins.length; ++k) require(v.wins[k] <= ended, "more wins than games ended");
         }
     }
 
@@ -660,7 +744,17 @@ contract DiceHallHandler {
 
     function _afterMove(uint256 id) internal {
         GhostGame storage g = ghost[id];
-        IDiceHall.GameStatus status = hall.getGame(id).status;
+        IDiceHall.GameView memory v = hall.getGame(id);
+        IDiceHall.GameStatus status = v.status;
+        if (v.games != g.games) _break("a match changed its length");
+        if (v.gameNumber < g.gameNumber || v.gameNumber > g.games)
+            _break("a match's game number left its length");
+        if (v.gameNumber > g.gameNumber) {
+            // A game ended and the next began in the same move: the stakes stay in escrow for it.
+            if (status != IDiceHall.GameStatus.Running) _break("a match went to its next game and ended");
+            matchGamesEnded += v.gameNumber - g.gameNumber;
+            g.gameNumber = v.gameNumber;
+        }
         if (g.status == IDiceHall.GameStatus.Running && status != IDiceHall.GameStatus.Running) {
             // Finished, or called off (Entropy failed, or nobody drew the order): the whole pot left escrow.
             g.status = status;
@@ -741,7 +835,7 @@ contract DiceHallInvariantTest {
     }
 
     function targetSelectors() public view returns (FuzzSelector[] memory targets) {
-        bytes4[] memory s = new bytes4[](17);
+        bytes4[] memory s = new bytes4[](18);
         s[0] = DiceHallHandler.createGame.selector;
         s[1] = DiceHallHandler.startGame.selector;
         s[2] = DiceHallHandler.joinGame.selector;
@@ -759,12 +853,17 @@ contract DiceHallInvariantTest {
         s[14] = DiceHallHandler.deposit.selector;
         s[15] = DiceHallHandler.session.selector;
         s[16] = DiceHallHandler.withdrawFor.selector;
+        s[17] = DiceHallHandler.playMatchGame.selector;
         targets = new FuzzSelector[](1);
         targets[0] = FuzzSelector({addr: address(handler), selectors: s});
     }
 
     function invariant_hallHoldsExactlyEscrowCreditsAndTreasury() public view {
         handler.checkBooks();
+    }
+
+    function invariant_matchesStayWithinTheirLength() public view {
+        handler.checkMatches();
     }
 
     function invariant_noPromiseBroken() public view {

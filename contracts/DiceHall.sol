@@ -3,6 +3,7 @@ pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {TransientSlot} from "@openzeppelin/contracts/utils/TransientSlot.sol";
 import {EntropyErrors} from "@pythnetwork/entropy-sdk-solidity/EntropyErrors.sol";
 
 import {IDiceHall} from "./interfaces/IDiceHall.sol";
@@ -124,7 +125,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @dev The match length the lobby opened next in this call gets (read and cleared by _createGame).
     function _setMatchGames(uint8 games) private {
         if (games == 0 || games > MAX_GAMES) revert GamesOutOfRange(games);
-        _matchGames = games;
+        TransientSlot.tstore(TransientSlot.asUint256(MATCH_GAMES_SLOT), games);
     }
 
     /// @inheritdoc IDiceHall
@@ -152,9 +153,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet. A match of the length a
     /// createMatch call set, else a single game.
     function _createGame(GameConfig calldata cfg) private returns (uint256 gameId) {
-        uint8 games = _matchGames;
+        uint8 games = uint8(TransientSlot.tload(TransientSlot.asUint256(MATCH_GAMES_SLOT)));
         if (games == 0) games = 1;
-        else _matchGames = 0;
+        else TransientSlot.tstore(TransientSlot.asUint256(MATCH_GAMES_SLOT), 0);
         if (cfg.seats < 2 || cfg.seats > 4) revert SeatsOutOfRange(cfg.seats);
         Scoring.boxCount(cfg.ruleSet); // reverts UnknownRuleSet
         BetLimits memory limits = _betLimits[cfg.token];
@@ -347,13 +348,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 try ENTROPY.requestV2{value: fee}(provider, userRandom, gasLimit) returns (uint64 sequence) {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
-                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee and the rest is
-                    // the roller's (msg.value >= fee was checked before the request).
-                    if (!byKey) {
-                        unchecked {
-                            _credit(address(0), msg.sender, msg.value - fee);
-                        }
-                    }
+                    // Entropy keeps what it is overpaid, so a paid roll forwards only the fee; the rest is the roller's.
+                    if (!byKey) _credit(address(0), msg.sender, msg.value - fee);
                     emit RollRequested(gameId, roller, sequence, keepMask);
                     return;
                 } catch (bytes memory r) {
@@ -763,10 +759,11 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev Runs `data` in DiceHallAdmin on this contract's storage; reverts with what it reverted with.
     function _delegateToAdmin(bytes memory data) private {
-        (bool ok, bytes memory returned) = ADMIN.delegatecall(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(returned, 0x20), mload(returned))
+        address admin = ADMIN;
+        assembly ("memory-safe") {
+            if iszero(delegatecall(gas(), admin, add(data, 0x20), mload(data), 0, 0)) {
+                returndatacopy(0, 0, returndatasize())
+                revert(0, returndatasize())
             }
         }
     }

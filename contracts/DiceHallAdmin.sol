@@ -24,6 +24,8 @@ import {TurnOrder} from "./libraries/TurnOrder.sol";
 contract DiceHallAdmin is DiceHallStorage, EIP712 {
     /// @dev The typed data a session key signs to agree to act for `player` with this grant (core/contract/
     /// sessionConsent.ts builds the same).
+    /// A constant: the compiler hashes it, so the string's length costs nothing at run time.
+    // solhint-disable-next-line gas-small-strings
     bytes32 private constant SESSION_CONSENT_TYPEHASH = keccak256(
         "SessionConsent(address player,address key,uint64 expiresAt,uint128 feeAllowance,uint128 keyGas)"
     );
@@ -406,19 +408,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         v.callOffWindow = g.callOffWindow;
         v.rollFeeCap = g.rollFeeCap;
         v.orderDrawn = g.order != 0;
-        uint256 count = v.orderDrawn ? g.seats : g.joined;
-        v.players = new address[](count);
-        v.games = g.games;
-        v.gameNumber = g.game;
-        v.wins = new uint8[](count);
-        v.points = new uint256[](count);
-        for (uint256 i; i < count; ++i) {
-            address p = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
-            v.players[i] = p;
-            PlayerState s = _sheets[gameId][p];
-            v.wins[i] = uint8(s.matchWins());
-            v.points[i] = s.matchPoints();
-        }
+        _seatsAndStandings(v, g, gameId);
         if (g.status != IDiceHall.GameStatus.Running) {
             if (g.status == IDiceHall.GameStatus.Open) v.deadline = g.clock;
             else v.round = g.round;
@@ -435,6 +425,23 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
             v.pendingKeepMask = g.pendingKeepMask;
             v.retryAt = _retryAt(g);
             v.callOffAt = _callOffAt(g);
+        }
+    }
+
+    /// @dev getGame's players (in turn order once drawn, else join order) and a match's standings beside them.
+    function _seatsAndStandings(IDiceHall.GameView memory v, Game storage g, uint256 gameId) private view {
+        uint256 count = v.orderDrawn ? g.seats : g.joined;
+        v.players = new address[](count);
+        v.games = g.games;
+        v.gameNumber = g.game;
+        v.wins = new uint8[](count);
+        v.points = new uint256[](count);
+        for (uint256 i; i < count; ++i) {
+            address p = g.players[v.orderDrawn ? TurnOrder.at(g.order, i) : i];
+            v.players[i] = p;
+            PlayerState s = _sheets[gameId][p];
+            v.wins[i] = uint8(s.matchWins());
+            v.points[i] = s.matchPoints();
         }
     }
 

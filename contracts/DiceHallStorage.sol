@@ -39,6 +39,11 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// @dev Salt of the turn order draw, so that it never shares a hash with a die of the same number.
     bytes32 internal constant ORDER_DRAW = keccak256("DiceHall.turnOrder");
     uint256 internal constant BPS = 10_000;
+    /// @dev The transient slot of the length of the match a createMatch call is opening, for the lobby code it
+    /// shares with createGame (0 there: a single game). A transient word rather than an argument: passed as an
+    /// argument, the constant 1 of the createGame calls made the optimizer copy the lobby code into each of them
+    /// (2 KB over EIP-170).
+    bytes32 internal constant MATCH_GAMES_SLOT = keccak256("DiceHall.matchGames");
     /// @dev keccak256 of Panic(0x11)'s revert data: an arithmetic overflow.
     bytes32 internal constant PANIC_OVERFLOW = keccak256(
         hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"
@@ -135,10 +140,6 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     }
 
     IEntropyV2 internal immutable ENTROPY;
-    /// @dev The length of the match a createMatch call is opening, for the lobby code it shares with createGame
-    /// (0 there: a single game). A transient word rather than an argument: passed as an argument, the constant 1
-    /// of the createGame calls made the optimizer copy the lobby code into each of them (2 KB over EIP-170).
-    uint8 internal transient _matchGames;
 
     Settings internal _settings;
     TimeBounds internal _bounds;

@@ -31,7 +31,8 @@ const [owner, alice, bob] = wallets;
 const keeperWallet = wallets[8];
 const providerWallet = wallets[9];
 
-const median = (xs: bigint[]) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[xs.length >> 1];
+const median = (xs: bigint[]) =>
+  [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[xs.length >> 1];
 const eth = (wei: bigint) => `${(Number(wei) / 1e18).toPrecision(3)} ETH`;
 const sci = (wei: bigint) => Number(wei).toExponential(2).replace("e+", "·10^");
 
@@ -70,7 +71,9 @@ for (const maxNumHashes of [10, 100]) {
     a.toLowerCase() === alice.account.address.toLowerCase() ? alice : bob,
   );
   await mined(hall.write.score([gameId, 12], { account: first.account }));
-  await mined(model.contract.write.setMaxNumHashes([maxNumHashes], { account: providerWallet.account }));
+  await mined(
+    model.contract.write.setMaxNumHashes([maxNumHashes], { account: providerWallet.account }),
+  );
 
   const flooder = await viem.deployContract("NullEntropyConsumer", [model.address]);
   const floodGas: bigint[] = [];
@@ -114,7 +117,8 @@ for (const maxNumHashes of [10, 100]) {
   if (!answered) failed = true;
   await keeper.stop();
 
-  const blocks = (CALL_OFF_WINDOW - BigInt(await hall.read.LAST_RETRY_BEFORE_CALL_OFF())) / BLOCK_SECONDS;
+  const blocks =
+    (CALL_OFF_WINDOW - BigInt(await hall.read.LAST_RETRY_BEFORE_CALL_OFF())) / BLOCK_SECONDS;
   const requestGas = median(floodGas);
   const attackerPerBlock = BigInt(maxNumHashes) * (FEE_WEI + requestGas * GAS_PRICE_WEI);
   const keeperGasPerBlock = keeperGas / BigInt(ROUNDS);

@@ -74,26 +74,12 @@ try {
 const { default: hre } = await import("hardhat");
 const abis = join(root, "core/generated/abis.ts");
 const artifact = join(root, "artifacts/contracts/DiceHall.sol/DiceHall.json");
-say(
-  existsSync(artifact)
-    ? "building contracts: seconds when nothing changed, about a minute and a half after a contract changes"
-    : "building contracts for the first time: about a minute and a half (solc's JavaScript build, IR pipeline)",
-);
-say(
-  "the compiler's transient-storage warnings (2394) are about OpenZeppelin's TransientSlot, the hall's " +
-    "reentrancy guard, which clears its slot at the end of every call: the safe use the warning names",
-);
-const buildStarted = Date.now();
-const stillBuilding = setInterval(
-  () => say(`still compiling (${Math.round((Date.now() - buildStarted) / 1000)} s)…`),
-  15_000,
-);
-try {
-  await hre.tasks.getTask("build").run({ quiet: true, noTests: true });
-} finally {
-  clearInterval(stillBuilding);
-}
-say(`contracts built in ${Math.round((Date.now() - buildStarted) / 1000)} s`);
+const { buildContracts } = await import("./lib/buildContracts.ts");
+await buildContracts({
+  build: () => hre.tasks.getTask("build").run({ quiet: true, noTests: true }),
+  built: existsSync(artifact),
+  say,
+});
 if (!existsSync(artifact)) {
   console.error("dev: the build produced no DiceHall artifact (contracts/DiceHall.sol missing?)");
   process.exit(1);

@@ -508,6 +508,167 @@ const modelSamples: Samples = new Map();
   console.table(rows);
 }
 
+// ------------------------------------------------------------------------------ matches
+
+/**
+ * One game played to its end with the same moves each time: three rolls a turn, the first legal box,
+ * and Entropy answering the n-th roll of the game with the n-th number, so that a single game and
+ * each game of a match roll the same dice, draw the same order and fill the same boxes. Returns the
+ * gas of its rolls, answers and scores, and of the score that ended it.
+ */
+async function playSameGame(hall: Hall, gameId: bigint, answer: Answerer) {
+  const byAddress = new Map([alice, bob].map((w) => [w.account.address.toLowerCase(), w]));
+  const fee = await hall.read.gameRollFee([gameId]);
+  const start = await hall.read.getGame([gameId]);
+  const sent = async (hash: Promise<Hash>) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash });
+    if (receipt.status !== "success") throw new Error("a move of the match bench reverted");
+    return receipt;
+  };
+  let nonce = 0;
+  let play = 0n;
+  let draw = 0n;
+  let ending = 0n;
+  const first = await sent(hall.write.roll([gameId, 0], { account: alice.account, value: fee }));
+  const drawn = await sent(answer.reveal(first, nonce++));
+  play += first.gasUsed + drawn.gasUsed;
+  draw = drawn.gasUsed;
+  let rolledThisTurn = 1;
+  for (;;) {
+    const game = await hall.read.getGame([gameId]);
+    if (game.status !== 2 || game.gameNumber !== start.gameNumber) break;
+    const wallet = byAddress.get(game.players[game.currentSeat].toLowerCase())!;
+    const sheet = await hall.read.getPlayer([gameId, wallet.account.address]);
+    for (let r = rolledThisTurn; r < 3; r++) {
+      const rolled = await sent(
+        hall.write.roll([gameId, r === 0 ? 0 : 0b00011], { account: wallet.account, value: fee }),
+      );
+      const answered = await sent(answer.reveal(rolled, nonce++));
+      play += rolled.gasUsed + answered.gasUsed;
+    }
+    rolledThisTurn = 0;
+    const open = sheet.filled.flatMap((f, box) => (f ? [] : [box]));
+    const box = await firstLegalBox(hall, gameId, open, wallet.account);
+    const scored = await sent(hall.write.score([gameId, box], { account: wallet.account }));
+    play += scored.gasUsed;
+    ending = scored.gasUsed;
+  }
+  return { play, draw, ending };
+}
+
+/** A match's overhead over single games: issue 33's target, a game. */
+const MATCH_OVERHEAD_TARGET = 10_000n;
+const MATCH_GAMES = 3;
+{
+  const entropy = await viem.deployContract("MockEntropy", [owner.account.address]);
+  const provider = await entropy.read.getDefaultProvider();
+  const answer: Answerer = {
+    async reveal(receipt, nonce) {
+      void receipt;
+      const seq = (await entropy.read.getProviderInfoV2([provider])).sequenceNumber - 1n;
+      return entropy.write.mockReveal([
+        provider,
+        seq,
+        `0x${(nonce + 1).toString(16).padStart(64, "0")}`,
+      ]);
+    },
+  };
+  const open = async (hall: Hall, games: number) => {
+    const created = await publicClient.waitForTransactionReceipt({
+      hash: await (games === 1
+        ? hall.write.createGame([config(2)], { value: bet, account: alice.account })
+        : hall.write.createMatch([config(2), games], { value: bet, account: alice.account })),
+    });
+    const gameId = await gameIdOfLast(hall);
+    const joined = await publicClient.waitForTransactionReceipt({
+      hash: await hall.write.joinGame([gameId], { value: bet, account: bob.account }),
+    });
+    return { gameId, lobby: created.gasUsed + joined.gasUsed, create: created.gasUsed };
+  };
+  // Each hall plays one game first, unmeasured: a hall in use has its ring of pending rolls filled
+  // (a roll then reads the game its slot last served), and the games measured should all meet that.
+  const warmHall = async () => {
+    const hall = await deployHall(entropy.address);
+    await playSameGame(hall, (await open(hall, 1)).gameId, answer);
+    return hall;
+  };
+  const single = await warmHall();
+  const one = await open(single, 1);
+  const alone = await playSameGame(single, one.gameId, answer);
+  const matchHall = await warmHall();
+  const match = await open(matchHall, MATCH_GAMES);
+  const games = [];
+  for (let k = 0; k < MATCH_GAMES; k++)
+    games.push(await playSameGame(matchHall, match.gameId, answer));
+  const status = (await matchHall.read.getGame([match.gameId])).status;
+  if (status !== 3) throw new Error("the benched match did not finish");
+  const total = games.reduce((a, g) => a + g.play, 0n);
+  // Per game: its play against the same game played alone, and the lobby (create and join) paid once
+  // against once a game.
+  const overhead = (total - alone.play * BigInt(MATCH_GAMES)) / BigInt(MATCH_GAMES);
+  const lobbyShare = (match.lobby - one.lobby * BigInt(MATCH_GAMES)) / BigInt(MATCH_GAMES);
+  const rows = [
+    { figure: "createGame (a single game)", gas: Number(one.create), target: "", ok: "" },
+    { figure: `createMatch (${MATCH_GAMES} games)`, gas: Number(match.create), target: "", ok: "" },
+    {
+      figure: "a single game's moves (rolls, answers, scores)",
+      gas: Number(alone.play),
+      target: "",
+      ok: "",
+    },
+    ...games.map((g, k) => ({
+      figure: `game ${k + 1} of the match: its moves, over the single game's`,
+      gas: Number(g.play - alone.play),
+      target: "",
+      ok: "",
+    })),
+    { figure: "score (settles a single game)", gas: Number(alone.ending), target: "", ok: "" },
+    ...games.slice(0, -1).map((g, k) => ({
+      figure: `score (ends game ${k + 1}, blanks the sheets for the next)`,
+      gas: Number(g.ending),
+      target: "",
+      ok: "",
+    })),
+    {
+      figure: "score (ends the last game, settles the match)",
+      gas: Number(games[MATCH_GAMES - 1].ending),
+      target: "",
+      ok: "",
+    },
+    {
+      figure: "a score ending a game that is not the last, over a plain score",
+      gas: Number(games[0].ending - median(mockSamplesOf.get("score")!)),
+      target: "",
+      ok: "",
+    },
+    {
+      figure: "answer of a later game's first roll (draws its order)",
+      gas: Number(games[1].draw),
+      target: "",
+      ok: "",
+    },
+  ];
+  const ok = overhead <= MATCH_OVERHEAD_TARGET;
+  if (!ok) missed = true;
+  rows.push({
+    figure: "overhead of a match's game over a single game's moves",
+    gas: Number(overhead),
+    target: `<= ${Number(MATCH_OVERHEAD_TARGET)}`,
+    ok: ok ? "yes" : "NO",
+  });
+  rows.push({
+    figure: "with create and join paid once a match instead of once a game",
+    gas: Number(overhead + lobbyShare),
+    target: "",
+    ok: "",
+  });
+  console.log(
+    `\nMatches: a ${MATCH_GAMES}-game 2-player classic match on MockEntropy, every game the same dice as one ` +
+      `single game (overhead per game: the match's moves minus ${MATCH_GAMES} single games', over ${MATCH_GAMES})\n`,
+  );
+  console.table(rows);
+}
+
 // ------------------------------------------------------------------------------ code size
 
 /** EIP-170: the most code a contract may have. DiceHall's setters and big views live in DiceHallAdmin for it. */

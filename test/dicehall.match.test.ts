@@ -701,6 +701,51 @@ describe("every rule of a game holds in a match's later games", () => {
   });
 });
 
+describe("Entropy refusing inside a match", () => {
+  it("game 2: a refused re-roll is asked again by anyone with its keep mask locked, the fee back, the clock stopped", async () => {
+    const h = await networkHelpers.loadFixture(pricedHallFixture);
+    const { alice, bob } = h;
+    const { gameId } = await startMatch(h, 2);
+    await scriptedGame(
+      h,
+      gameId,
+      [alice, bob],
+      new Map([
+        [alice, PLAIN],
+        [bob, PLAIN],
+      ]),
+    );
+    await rollWith(h, gameId, alice, 0, [4, 4, 2, 2, 1]);
+    await send(h, h.pricedEntropy!.write.setMode([1])); // refuse requests
+    const before = await credits(h, NATIVE, alice);
+    const refused = await send(h, rollTx(h, gameId, alice, 3));
+    assert.equal(hallEvent(h, refused, "RollRefused").keepMask, 3);
+    assert.equal(
+      await credits(h, NATIVE, alice),
+      before + PRICED_ROLL_FEE,
+      "a refusal spends nothing",
+    );
+    const out = await gameView(h, gameId);
+    assert.equal(out.entropyAttempts, 1);
+    assert.equal(out.deadline, 0n, "no move clock runs while a roll is out");
+    await networkHelpers.time.increase(2);
+    await send(h, h.pricedEntropy!.write.setMode([0]));
+    await h.viem.assertions.revertWithCustomErrorWithArgs(
+      rollTx(h, gameId, bob, 1),
+      h.hall,
+      "KeepMaskLocked",
+      [gameId, 3],
+    );
+    // Bob asks again for Alice's roll: the dice are still hers.
+    const again = await requestRoll(h, gameId, bob, 3);
+    const answer = await reveal(h, again.sequenceNumber, randomForRoll(3, [4, 4, 4, 4, 1]));
+    const rolled = hallEvent(h, answer, "DiceRolled");
+    assert.equal(rolled.player, addressOf(alice));
+    assert.deepEqual([...(rolled.dice as number[])], [4, 4, 4, 4, 1]);
+    assert.equal((await gameView(h, gameId)).gameNumber, 2);
+  });
+});
+
 describe("one confirmation for the whole match", () => {
   it("session keys play every game of a 2-game match; the players send nothing after create and join", async () => {
     const h = await networkHelpers.loadFixture(pricedHallFixture);

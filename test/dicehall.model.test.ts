@@ -831,7 +831,11 @@ describe("DiceHall on the Entropy model: one accepted request per roll, a refuse
       [gameId, callOffAt],
     );
     await networkHelpers.time.setNextBlockTimestamp(callOffAt + 1n);
-    hallEvent(h, await send(h, h.hall.write.claimTimeout([gameId], { account: other.account })), "GameCancelled");
+    hallEvent(
+      h,
+      await send(h, h.hall.write.claimTimeout([gameId], { account: other.account })),
+      "GameCancelled",
+    );
   });
 
   it("I-2: the last request a window accepts has its whole last hour to be delivered, and the call-off cannot overtake it", async () => {

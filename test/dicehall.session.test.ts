@@ -579,7 +579,8 @@ describe("a session key plays", () => {
   it("asks again for a refused roll, paying from its session only for the accepted request", async () => {
     const h = await keyedFixture();
     const { gameId, key } = h;
-    const feesLeft = async () => (await h.hall.read.session([h.alice.account.address])).feeAllowance;
+    const feesLeft = async () =>
+      (await h.hall.read.session([h.alice.account.address])).feeAllowance;
     await send(h, h.pricedEntropy!.write.setMode([REFUSE_REQUEST]));
     const refused = await send(h, h.hall.write.roll([gameId, 0], { account: key.account }));
     assert.equal(hallEvent(h, refused, "RollRefused").player, addressOf(h.alice));
@@ -942,7 +943,11 @@ describe("K-1: no address is named as a key without its own signature", () => {
     }
     // The keeper's real consent, given to alice, replayed by carol: it names alice, not carol.
     const toAlice = await consentOf(h, keeper, h.alice, grant);
-    await h.viem.assertions.revertWithCustomError(tryName(toAlice), h.hall, "InvalidSessionConsent");
+    await h.viem.assertions.revertWithCustomError(
+      tryName(toAlice),
+      h.hall,
+      "InvalidSessionConsent",
+    );
     // A consent for another grant (a longer session) does not open this one.
     const longer = { ...grant, expiresAt: grant.expiresAt + 1n };
     await h.viem.assertions.revertWithCustomError(

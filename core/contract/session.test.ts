@@ -70,6 +70,12 @@ describe("gameCost", () => {
     expect(cost.gas).toBeGreaterThan(42n * KEY_GAS_PER_ROLL * GWEI);
   });
 
+  it("a match of three games costs three games' fees and gas", () => {
+    const one = gameCost(13, 2n * GWEI, GWEI);
+    const match = gameCost(13, 2n * GWEI, GWEI, 3);
+    expect(match).toEqual({ fees: one.fees * 3n, gas: one.gas * 3n, total: one.total * 3n });
+  });
+
   it("at 1 gwei is several times a 0.001 ETH bet, as in issue 32's trial", () => {
     const cost = gameCost(13, 2n * GWEI, GWEI);
     const bet = 10n ** 15n;

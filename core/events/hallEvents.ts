@@ -66,7 +66,10 @@ export function isGameLog(log: HallLog): log is GameLog {
  * A player's session (issue 24), whose first topic is the player: the app and the indexer follow
  * a player's key with these.
  */
-export const SESSION_EVENTS = ["SessionOpened", "SessionRevoked"] as const satisfies readonly HallEventName[];
+export const SESSION_EVENTS = [
+  "SessionOpened",
+  "SessionRevoked",
+] as const satisfies readonly HallEventName[];
 
 export type SessionEventName = (typeof SESSION_EVENTS)[number];
 export type SessionLog = HallLogOf<SessionEventName>;
@@ -84,7 +87,11 @@ export function isSessionLog(log: HallLog): log is SessionLog {
  * `session(player)` after the player's RollRequested). A bet paid from credit shows as the game's
  * own GameCreated or PlayerJoined.
  */
-export const CREDIT_EVENTS = ["Credited", "Withdrawn", "Deposited"] as const satisfies readonly HallEventName[];
+export const CREDIT_EVENTS = [
+  "Credited",
+  "Withdrawn",
+  "Deposited",
+] as const satisfies readonly HallEventName[];
 
 export const uintTopic = (value: bigint): Hex => pad(numberToHex(value), { size: 32 });
 export const addressTopic = (account: Address): Hex =>

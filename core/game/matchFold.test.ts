@@ -140,3 +140,29 @@ describe("a match's fold", () => {
     expect(parseMatchGameKey("12.11")).toBeNull();
   });
 });
+
+describe("a match's log in words", () => {
+  it("says the match's length, each game's end, and the match's end", async () => {
+    const { describeEntry } = await import("./gameLog.ts");
+    const match = playBotGame(spec());
+    const state = foldGame(9n, match.logs);
+    const words = {
+      name: (a: Address) => (a === A ? "You" : "Bob"),
+      amount: (v: bigint) => `${v} wei`,
+    };
+    const lines = state.log.map((e) => describeEntry(e, words, 0));
+    expect(lines).toContain(
+      "A match of 3 games at this table for one stake: the most games won takes the pot, then the most points.",
+    );
+    const ended = state.log.filter((e) => e.kind === "gameEnded");
+    expect(ended.map((e) => e.game)).toEqual([1, 2, 3]);
+    for (const e of ended) {
+      expect(describeEntry(e, words, 0)).toMatch(
+        /^Game [123] over: (You win with \d+|Bob wins with \d+|You and Bob tie with \d+, a win for each)\.$/,
+      );
+    }
+    expect(lines.at(-1)).toMatch(
+      /^Match over: (You win|Bob wins|You and Bob share the pot), \d+ wei/,
+    );
+  });
+});

@@ -57,6 +57,12 @@ describe("rematch", () => {
     expect(isRematchOf({ ...lobby, bet: 2_000n }, finished)).toBe(false);
     expect(isRematchOf({ ...lobby, ruleSet: 3 }, finished)).toBe(false);
     expect(isRematchOf({ ...lobby, token: EVE }, finished)).toBe(false);
+    // A match's rematch is a match of the same length.
+    const match = { length: 3, number: 3, games: [] };
+    expect(isRematchOf(lobby, { ...finished, match })).toBe(false);
+    expect(isRematchOf({ ...lobby, match: { ...match, number: 1 } }, { ...finished, match })).toBe(
+      true,
+    );
     expect(isRematchOf({ ...lobby, creator: EVE }, finished)).toBe(false);
     expect(isRematchOf({ ...lobby, invitees: [BOB] }, finished)).toBe(false);
     // Opened before the game it would replay, or replaying a game that is not over.

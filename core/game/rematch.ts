@@ -3,7 +3,7 @@ import { sameAddress, type GameState } from "./gameState.ts";
 
 /**
  * A rematch, as the hall's events show it: a lobby opened after a finished game, by one of its
- * players, at the same table (token, bet, rule set), that either invites every other player of the
+ * players, at the same table (token, bet, rule set, match length), that either invites every other player of the
  * finished game or is open to all with the same number of seats. The contract has no such link:
  * the app recognises one from these facts, the way the rematch button makes one.
  */
@@ -26,6 +26,8 @@ export function isRematchOf(lobby: GameState, finished: GameState): boolean {
   if (!lobby.creator || !players.some((p) => sameAddress(p, lobby.creator))) return false;
   if (!sameToken(lobby.token, finished.token) || lobby.bet !== finished.bet) return false;
   if (lobby.ruleSet !== finished.ruleSet) return false;
+  // A match's rematch is a match of the same length (MatchCreated is in the lobby's own logs).
+  if (lobby.match.length !== finished.match.length) return false;
   const others = players.filter((p) => !sameAddress(p, lobby.creator));
   if (lobby.isPrivate) return others.every((p) => lobby.invitees.some((i) => sameAddress(i, p)));
   return lobby.seats === finished.seats;

@@ -173,7 +173,13 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     stats.gasPaid += receipt.gasUsed * receipt.effectiveGasPrice;
   }
 
-  async function askAgain(gameId: bigint, w: Watched, keepMask: number, cap: bigint, block: bigint) {
+  async function askAgain(
+    gameId: bigint,
+    w: Watched,
+    keepMask: number,
+    cap: bigint,
+    block: bigint,
+  ) {
     w.lastBlock = block;
     // The fee read may itself be the refusal; the game's cap bounds what a roll can charge.
     const fee = await publicClient
@@ -345,7 +351,12 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
           // The next block is at least a second on: due when retryAt is at most that, once a block,
           // until the call-off window's last hour (no request is taken then).
           const open = now + 1n < game.callOffAt - lastRetryBeforeCallOff;
-          if (game.retryAt !== 0n && now + 1n >= game.retryAt && open && latest.number > w.lastBlock) {
+          if (
+            game.retryAt !== 0n &&
+            now + 1n >= game.retryAt &&
+            open &&
+            latest.number > w.lastBlock
+          ) {
             await askAgain(gameId, w, game.pendingKeepMask, game.rollFeeCap, latest.number);
           }
         } else if (deliver && now >= game.rollRequestedAt + BigInt(stalledAfterSeconds)) {

@@ -14,10 +14,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 import type { ContractReturnType, WalletClient } from "@nomicfoundation/hardhat-viem/types";
 import { keepsJoinOrder, randomForRoll } from "./dice.ts";
 import { deployEntropyModel, revealTx, type EntropyModel } from "../../scripts/lib/entropyModel.ts";
-import {
-  signSessionConsent,
-  type SessionGrant,
-} from "@dicehall/core/contract/sessionConsent.ts";
+import { signSessionConsent, type SessionGrant } from "@dicehall/core/contract/sessionConsent.ts";
 
 /**
  * Fixtures and moves for the DiceHall protocol tests: a deployed hall on MockEntropy (or on a

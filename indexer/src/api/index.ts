@@ -465,10 +465,12 @@ app.get("/api/players/:address", async (c) => {
       mu: number;
       sigma: number;
     }>(
-      `select * from (select rule_set, game_id::text as game_id, finished_at::text as at, ordinal,
-         mu, sigma, finished_block from ${s}.rating_change where player = $1
-         order by finished_block desc, game_id desc limit ${HISTORY_KEPT}) r
-       order by finished_block, game_id`,
+      // A game of a match is named `12.3` (its change's id before the player), a game `12`.
+      `select * from (select rule_set, split_part(id, ':', 1) as game_id, finished_at::text as at,
+         ordinal, mu, sigma, finished_block, game_id as match_id, game from ${s}.rating_change
+         where player = $1
+         order by finished_block desc, match_id desc, game desc limit ${HISTORY_KEPT}) r
+       order by finished_block, match_id, game`,
       [player],
     ),
     read.query<{

@@ -82,6 +82,7 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
   BetOutOfRange: ([bet, min, max], c) =>
     `A bet of ${c.amount(big(bet))} is not allowed: it must be between ${c.amount(big(min))} and ${c.amount(big(max))}.`,
   SeatsOutOfRange: ([seats]) => `A table has 2 to 4 seats, not ${String(seats)}.`,
+  GamesOutOfRange: ([games]) => `A match has 1 to 10 games, not ${String(games)}.`,
   JoinWindowOutOfRange: ([, min, max]) =>
     `The join window must be between ${formatDuration(Number(min))} and ${formatDuration(Number(max))}.`,
   MoveTimeoutOutOfRange: ([, min, max]) =>

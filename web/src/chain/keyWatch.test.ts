@@ -53,6 +53,14 @@ describe("what becomes of a session key, on every page", () => {
     expect(keyAction(key({ live: false, balance: 5n, returnable: 0n }), games(true), NOW)).toEqual({
       kind: "forget",
     });
+    // Never one made a moment ago, even with its game known (a lagging read).
+    expect(
+      keyAction(
+        key({ live: false, balance: 0n, returnable: 0n, madeAt: NOW - 1_000 }),
+        games(false),
+        NOW,
+      ),
+    ).toEqual({ kind: "keep" });
   });
 });
 

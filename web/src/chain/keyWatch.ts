@@ -44,7 +44,8 @@ export type KeyAction =
 export function keyAction(facts: KeyFacts, games: PlayerGames, nowMs: number): KeyAction {
   // A key with no game yet, made a moment ago: its grant may still wait for a block. (A landed
   // grant names its game: create, join, or a session opened at a table.)
-  const pending = facts.gameId === null && nowMs - facts.madeAt < KEY_GRACE_MS;
+  const young = nowMs - facts.madeAt < KEY_GRACE_MS;
+  const pending = facts.gameId === null && young;
   if (facts.live) {
     // A live key plays every game of the player's; one granted for a game not yet seen as over
     // (a lobby the lists have not caught up with) waits too.
@@ -54,7 +55,9 @@ export function keyAction(facts: KeyFacts, games: PlayerGames, nowMs: number): K
   }
   if (pending) return { kind: "keep" };
   if (facts.returnable > 0n) return { kind: "return", amount: facts.returnable };
-  return { kind: "forget" };
+  // Forgotten only once well past its making: a read from a node a block behind must not lose a
+  // key whose grant has just landed.
+  return young ? { kind: "keep" } : { kind: "forget" };
 }
 
 /** What asking again for a refused roll reads of a game (getGame's view). */

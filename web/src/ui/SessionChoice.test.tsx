@@ -51,9 +51,9 @@ describe("SessionChoice", () => {
 
   it("warns when the bet is smaller than a game's fees and gas at today's prices", () => {
     choice(MILLI);
-    expect(screen.getByTestId("game-cost").textContent).toMatch(/up to 0\.00619 ETH/);
+    expect(screen.getByTestId("game-cost").textContent).toMatch(/up to 0\.00703 ETH/);
     expect(screen.getByTestId("bet-below-cost").textContent).toMatch(
-      /Your bet of 0\.001 ETH is smaller than what a game's fees and gas can cost \(0\.00619 ETH\): even a win may leave you down\./,
+      /Your bet of 0\.001 ETH is smaller than what a game's fees and gas can cost \(0\.00703 ETH\): even a win may leave you down\./,
     );
   });
 

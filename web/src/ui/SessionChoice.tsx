@@ -39,6 +39,7 @@ export function SessionChoice({
   batched = false,
   approval = false,
   cost = null,
+  games = 1,
 }: {
   oneConfirmation: boolean;
   onChange: (oneConfirmation: boolean) => void;
@@ -56,8 +57,10 @@ export function SessionChoice({
   batched?: boolean;
   /** An ERC-20 bet whose allowance is short: the approval comes first. */
   approval?: boolean;
-  /** A game's roll fees and gas at today's prices (core gameCost); null until they are known. */
+  /** A game's (a match's) roll fees and gas at today's prices (core gameCost); null until known. */
   cost?: GameCost | null;
+  /** Games in the match (1: a single game), for the words. */
+  games?: number;
 }) {
   const id = useId();
   const coin = (v: bigint) => formatTokenAmount(v, native, 6);
@@ -138,15 +141,17 @@ export function SessionChoice({
       )}
       {cost && (
         <p className="hint" data-testid="game-cost">
-          At today&apos;s prices a game&apos;s randomness fees and gas cost you up to{" "}
-          <strong>{coin(cost.total)}</strong> ({coin(cost.fees)} of fees, {coin(cost.gas)} of gas)
-          on top of the bet, win or lose: the hall&apos;s payout does not cover them.
+          At today&apos;s prices {games > 1 ? `a match of ${games} games'` : "a game's"} randomness
+          fees and gas cost you up to <strong>{coin(cost.total)}</strong> ({coin(cost.fees)} of
+          fees, {coin(cost.gas)} of gas) on top of the bet, win or lose: the hall&apos;s payout does
+          not cover them.
         </p>
       )}
       {betBelowCost && (
         <p className="field__warning" role="note" data-testid="bet-below-cost">
-          Your bet of {formatTokenAmount(bet!, token, 6)} is smaller than what a game&apos;s fees
-          and gas can cost ({coin(cost!.total)}): even a win may leave you down.
+          Your bet of {formatTokenAmount(bet!, token, 6)} is smaller than what{" "}
+          {games > 1 ? "the match's" : "a game's"} fees and gas can cost ({coin(cost!.total)}): even
+          a win may leave you down.
         </p>
       )}
     </div>

@@ -33,6 +33,7 @@ const session = vi.hoisted(() => ({
     value: 9_063_000_000_000_000n,
   } as unknown,
   passed: [] as unknown[],
+  drafts: [] as unknown[],
   // 1 gwei gas, a 0.00002 ETH roll fee: a 13-box game's fees and gas (core gameCost).
   prices: { gasPrice: 1_000_000_000n, rollFee: 20_000_000_000_000n },
 }));
@@ -41,8 +42,9 @@ vi.mock("@/chain/sessionHooks.ts", () => ({
   useSessionPrices: () => session.prices,
 }));
 vi.mock("../hooks/useCreateGame.ts", () => ({
-  useCreateGame: (_draft: unknown, _ctx: unknown, offer: unknown) => (
+  useCreateGame: (draft: unknown, _ctx: unknown, offer: unknown) => (
     session.passed.push(offer),
+    session.drafts.push(draft),
     {
       create: () => flow.create(),
       step: "approve",
@@ -88,9 +90,26 @@ afterEach(() => {
   cleanup();
   flow.needsApproval = true;
   session.passed = [];
+  session.drafts = [];
 });
 
 describe("CreateGameForm", () => {
+  it("offers a match of 1 to 10 games, one game by default, paid once for the whole match", () => {
+    form();
+    const games = screen.getByLabelText("Games in the match") as HTMLSelectElement;
+    expect(games.value).toBe("1");
+    expect([...games.options].map((o) => o.textContent)).toEqual([
+      "1 game",
+      ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => `${n} games`),
+    ]);
+    expect(screen.getByTestId("create-pays").textContent).not.toMatch(/match/);
+    fireEvent.change(games, { target: { value: "5" } });
+    expect(screen.getByTestId("create-pays").textContent).toMatch(
+      /now \(the bet of 1 TUSD, fees and gas\) for the whole match of 5 games and hold seat 1/,
+    );
+    expect(session.drafts.at(-1)).toMatchObject({ games: 5 });
+  });
+
   it("plays with one confirmation by default and shows what goes in before the wallet opens", () => {
     form();
     const oneConfirmation = screen.getByRole("radio", { name: "Play with one confirmation" });
@@ -121,9 +140,9 @@ describe("CreateGameForm", () => {
     form();
     const cost = () => screen.getByTestId("game-cost").textContent;
     // 42 rolls' fees; the gas of 42 rolls, 13 scores, a claim and a payout at 1 gwei.
-    expect(cost()).toMatch(/up to 0\.00703 ETH \(0\.00084 ETH of fees, 0\.00619 ETH of gas\)/);
+    expect(cost()).toMatch(/up to 0\.00787 ETH \(0\.00084 ETH of fees, 0\.00703 ETH of gas\)/);
     fireEvent.click(screen.getByRole("radio", { name: "Sign every move" }));
-    expect(cost()).toMatch(/up to 0\.00703 ETH/);
+    expect(cost()).toMatch(/up to 0\.00787 ETH/);
     // The bet is in TUSD: no comparison with the coin's costs.
     expect(screen.queryByTestId("bet-below-cost")).toBeNull();
     // Without a session the wallet asks for the bet alone.

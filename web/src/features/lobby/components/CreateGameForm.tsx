@@ -112,11 +112,11 @@ export function CreateGameForm({
     Math.floor(nowMs / 1000),
   );
   const nativeCoin = hall?.chain.nativeCurrency;
-  // A game's fees and gas at today's prices, shown beside the bet whichever way one plays.
+  // A game's (a match's) fees and gas at today's prices, beside the bet whichever way one plays.
   const prices = useSessionPrices(undefined);
   const cost =
     prices.gasPrice !== undefined && prices.rollFee !== undefined
-      ? gameCost(boxCount(ruleSetId), prices.rollFee, prices.gasPrice)
+      ? gameCost(boxCount(ruleSetId), prices.rollFee, prices.gasPrice, games)
       : null;
   const withOffer = oneConfirmation && keyStorage ? offer : null;
   const pays = bet !== null ? walletAmount(withOffer, bet, token, nativeCoin) : null;
@@ -424,6 +424,7 @@ export function CreateGameForm({
         batched={batches}
         verb="open the table"
         cost={cost}
+        games={games}
       />
 
       {/* No amounts while the bet is one the hall would refuse. */}

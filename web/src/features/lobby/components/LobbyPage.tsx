@@ -36,7 +36,9 @@ function Seats({ game }: { game: GameState }) {
 }
 
 function RuleName({ game }: { game: GameState }) {
-  return <>{game.ruleSet === null ? "?" : ruleSet(game.ruleSet).name}</>;
+  const name = game.ruleSet === null ? "?" : ruleSet(game.ruleSet).name;
+  // A match says how many games the one stake plays for.
+  return <>{game.match.length > 1 ? `${name}, a match of ${game.match.length} games` : name}</>;
 }
 
 function LobbyList({ rows, empty, label }: { rows: LobbyRow[]; empty: string; label: string }) {

@@ -109,6 +109,16 @@ describe("PlayerPage", () => {
   it("lists the player's matches, each game with its replay and analysis", () => {
     answer.current = {
       ...data,
+      // Each game of a match is rated on its own, named match.game.
+      ratings: [
+        {
+          ...data.ratings[0],
+          history: [
+            ...data.ratings[0].history,
+            { gameId: "12.2", timestamp: 1_700_000_200, ordinal: 4.5, mu: 29.3, sigma: 8.2 },
+          ],
+        },
+      ],
       matches: [
         {
           gameId: "12",
@@ -135,6 +145,9 @@ describe("PlayerPage", () => {
     ).toEqual(["/games/12/replay?game=1", "/games/12/replay?game=2", "/games/12/replay?game=3"]);
     expect(within(match).getAllByRole("link", { name: "analysis" })[1].getAttribute("href")).toBe(
       "/games/12/analysis?game=2",
+    );
+    expect(screen.getByRole("link", { name: "#12.2" }).getAttribute("href")).toBe(
+      "/games/12/replay?game=2",
     );
   });
 

@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { getAddress, isAddress, type Address } from "viem";
 import type { WireAccuracyPoint, WirePlayer } from "@dicehall/core/indexer/indexerWire.ts";
 import { formatTimestamp } from "@dicehall/core/game/format.ts";
+import { parseMatchGameKey } from "@dicehall/core/game/match.ts";
 import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useFinishedGames, usePlayer } from "@/data/indexer.ts";
@@ -134,6 +135,13 @@ function Skill({ data }: { data: WirePlayer }) {
   );
 }
 
+/** A rating point's game: `12`, or game 3 of match 12 as `12.3` (each is rated on its own). */
+function replayOf(key: string): string {
+  const parsed = parseMatchGameKey(key);
+  if (!parsed) return `/games/${key}/replay`;
+  return `/games/${parsed.gameId}/replay${parsed.game ? `?game=${parsed.game}` : ""}`;
+}
+
 /** Their matches of several games: the result, and each game's total, replay and analysis. */
 function Matches({ matches }: { matches: NonNullable<WirePlayer["matches"]> }) {
   if (matches.length === 0) return null;
@@ -218,7 +226,7 @@ function Ratings({ data }: { data: WirePlayer }) {
                   {r.history.map((h) => (
                     <tr key={h.gameId}>
                       <td>
-                        <Link to={`/games/${h.gameId}/replay`}>#{h.gameId}</Link>
+                        <Link to={replayOf(h.gameId)}>#{h.gameId}</Link>
                       </td>
                       <td>{formatTimestamp(h.timestamp)}</td>
                       <td>{h.ordinal.toFixed(1)}</td>

@@ -69,7 +69,7 @@ export function LobbyPanel({
   const prices = useSessionPrices(rollFee.data);
   const cost =
     view && prices.gasPrice !== undefined && prices.rollFee !== undefined
-      ? gameCost(boxCount(view.config.ruleSet), prices.rollFee, prices.gasPrice)
+      ? gameCost(boxCount(view.config.ruleSet), prices.rollFee, prices.gasPrice, view.games)
       : null;
   // The button says what the wallet will ask for: with a key, the bet and the key's coin.
   const [shownLabel, holdLabel] = useHeldLabel(
@@ -223,6 +223,7 @@ export function LobbyPanel({
             batched={batches}
             verb="join"
             cost={cost}
+            games={view.games}
           />
         )}
         {joining.offered && (

@@ -79,6 +79,10 @@ describe("SessionStatus", () => {
   it("says the key signs, until when, and says what revoking costs before it revokes", async () => {
     panel(sessionWith(10n ** 18n));
     expect(screen.getByText(/^Moves signed by this browser's session key, until /)).toBeTruthy();
+    // The fees set aside for the key are not in the credit: the table says where they are.
+    expect(screen.getByTestId("session-fees").textContent).toMatch(
+      /^Roll fees set aside for the key: 0\.001 ETH \(not in your credit in the hall/,
+    );
     expect(screen.queryByRole("button", { name: "Top up the session key" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Revoke" }));
     // Nothing is sent yet: first the cost, in words.

@@ -136,6 +136,12 @@ export function SessionStatus({
           </>
         )}
       </p>
+      {signingKey && onChain && (
+        <p className="muted small" data-testid="session-fees">
+          Roll fees set aside for the key: {formatTokenAmount(onChain.feeAllowance, native, 6)} (not
+          in your credit in the hall; what the key does not spend comes back to you).
+        </p>
+      )}
       {signingKey && confirmRevoke && (
         <div className="claim" role="group" aria-label="Revoke the session key">
           <p data-testid="revoke-warning">

@@ -64,6 +64,21 @@ function input(over: Partial<ChainTableInput> = {}): ChainTableInput {
 }
 
 describe("buildTableModel", () => {
+  it("says the match is over at a match's end, the game at a game's", () => {
+    expect(buildTableModel(input({ view: gameView({ status: 3 }) })).turnText).toBe("Game over.");
+    expect(
+      buildTableModel(input({ view: gameView({ status: 3, games: 3, gameNumber: 3 }) })).turnText,
+    ).toBe("Match over.");
+  });
+
+  it("offers the next game of a match its order roll, as the first game's", () => {
+    const model = buildTableModel(
+      input({ view: gameView({ games: 3, gameNumber: 2, orderDrawn: false, round: 1 }) }),
+    );
+    expect(model.rollLabel).toBe("Roll for the turn order");
+    expect(model.canRoll).toBe(true);
+  });
+
   it("shows the dice of the latest DiceRolled and my score previews from the engine", () => {
     const model = buildTableModel(input());
     expect(model.dice).toEqual([1, 2, 3, 4, 6]);
