@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import { Link, Route, Routes, useLocation } from "react-router";
+import { useConnection } from "wagmi";
 import { HomePage } from "@/features/home/components/HomePage.tsx";
 import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
@@ -9,13 +10,21 @@ import { AlertToggles } from "@/ui/AlertToggles.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { OfflineNotice } from "@/ui/OfflineNotice.tsx";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
-import { SessionKeys } from "@/ui/SessionKeys.tsx";
-import { AskAgain } from "@/ui/AskAgain.tsx";
 import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
 
 /** Pages other than home load on first visit (the lobby too: its session-key code is heavy). */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// A connected player's session keys at work on every page: their code (the key's secp256k1 among
+// it) loads once a wallet is connected, never in the first load.
+const SessionKeys = page(() => import("@/ui/SessionKeys.tsx"), "SessionKeys");
+const AskAgain = page(() => import("@/ui/AskAgain.tsx"), "AskAgain");
+
+function WhenConnected({ children }: { children: ReactNode }) {
+  const { address } = useConnection();
+  return address ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 const LobbyPage = page(() => import("@/features/lobby/components/LobbyPage.tsx"), "LobbyPage");
@@ -119,8 +128,10 @@ export function App() {
       <NetworkBanner />
       <RematchNotice />
       <TurnAlerts />
-      <SessionKeys />
-      <AskAgain />
+      <WhenConnected>
+        <SessionKeys />
+        <AskAgain />
+      </WhenConnected>
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>
