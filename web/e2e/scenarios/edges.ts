@@ -152,8 +152,9 @@ export function edgeScenarios(suite: () => Suite): void {
       assert.equal(met.status, STATUS.Running, "the two met: the table filled and started");
       assert.deepEqual([...met.players].sort(), [player, rival].sort());
       assert.equal((await gameView(stack, mine)).status, STATUS.Cancelled);
-      // The player's table opened a session (one confirmation a game): what its transaction sent
-      // beyond the bet and the key's gas went into the credit as roll fees, for the key to spend.
+      // The player's table opened a session (one confirmation a game): of what its transaction
+      // sent beyond the bet, the key's gas went to the key and the roll fees were set aside for it
+      // (session().feeAllowance, not the credit); anything over both went into the credit.
       const [mineCreated] = await stack.publicClient.getContractEvents({
         address: stack.diceHall,
         abi: diceHallAbi,
@@ -170,11 +171,24 @@ export function edgeScenarios(suite: () => Suite): void {
         logs: mineReceipt.logs,
         eventName: "SessionOpened",
       });
-      const feeDeposit = mineTx.value - bet - (opened?.args.keyGas ?? 0n);
+      assert.ok(opened, "the player's table opened a session");
+      const setAside = opened.args.feeAllowance ?? 0n;
+      const surplus = mineTx.value - bet - (opened.args.keyGas ?? 0n) - setAside;
       assert.equal(
         await credits(stack, zeroAddress, player),
-        creditBefore + bet + feeDeposit,
-        "the bet on the cancelled table is the player's credit, beside the session's roll fees",
+        creditBefore + bet + surplus,
+        "the bet on the cancelled table is the player's credit, beside what the session's grant left over",
+      );
+      const session = await stack.publicClient.readContract({
+        address: stack.diceHall,
+        abi: diceHallAbi,
+        functionName: "session",
+        args: [player],
+      });
+      assert.ok(session.active, "the session opened with the cancelled table lives on");
+      assert.ok(
+        session.feeAllowance > 0n && session.feeAllowance <= setAside,
+        "its roll fees stay set aside for the key, less any roll it has paid since",
       );
     },
   );
