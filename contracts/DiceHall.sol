@@ -452,6 +452,12 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         Game storage g = _runningGame(gameId);
         (uint64 deadline, bool callOff) = _deadline(g);
         if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);
+        if (callOff && g.attempts == 0 && g.game > 1) {
+            // Nobody drew the order of a match's later game: the match ends on the games played, so that a
+            // trailing player cannot get their stake back by not drawing.
+            _delegateToAdmin(abi.encodeCall(DiceHallAdmin.settleMatchOnGamesPlayed, (gameId)));
+            return;
+        }
         g.pendingSequence = 0;
         g.pendingKeepMask = 0;
         g.attempts = 0;
@@ -477,7 +483,8 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev When claimTimeout becomes possible, and whether it then calls the game off rather than forfeiting
     /// the player to move. Nobody forfeits while a roll is out: the game is called off once the roll has been out
-    /// for its whole call-off window; so it is if nobody drew the order in time.
+    /// for its whole call-off window; so it is if nobody drew the order in time (in game 2 or later of a match,
+    /// claimTimeout then settles the match on the games played instead).
     function _deadline(Game storage g) private view returns (uint64 deadline, bool callOff) {
         if (g.attempts == 0) return (g.clock, g.order == 0);
         return (_callOffAt(g), true);

@@ -269,8 +269,26 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         _settleMatch(gameId, g, players, states);
     }
 
+    /// @notice Nobody drew the order of game 2 or later of a match within the move timeout: DiceHall's claimTimeout,
+    /// by delegatecall, settles the match on the games already played, as if it had been that many games long
+    /// (the game never played has no MatchGameFinished; the match's end is the usual GameFinished, its players in
+    /// join order). The standings are in the sheets, blanked for the game that never started.
+    function settleMatchOnGamesPlayed(uint256 gameId) external onlyHall {
+        Game storage g = _games[gameId];
+        uint256 seats = g.seats;
+        address[] memory players = new address[](seats);
+        PlayerState[] memory states = new PlayerState[](seats);
+        for (uint256 i; i < seats; ++i) {
+            address p = g.players[i];
+            players[i] = p;
+            states[i] = _sheets[gameId][p];
+        }
+        _settleMatch(gameId, g, players, states);
+    }
+
     /// @dev The match's winners among the players still in: the most games won, then the most points; still tied,
-    /// they split the pot (the first in the last game's turn order also takes the remainder); the house fee once.
+    /// they split the pot (the first in the last game's turn order, or join order if settled on a missed draw, also
+    /// takes the remainder); the house fee once.
     function _settleMatch(
         uint256 gameId,
         Game storage g,
