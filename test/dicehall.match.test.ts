@@ -575,14 +575,121 @@ describe("a match called off", () => {
     await everyStakeBack(h, gameId, receipt);
   });
 
-  it("in game 3 of 5 when nobody draws its order in time: every stake back", async () => {
-    const { h, gameId } = await atGameThree();
+  it("in game 1 when nobody draws its order in time: every stake back", async () => {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const { gameId } = await startMatch(h, 5, { seats: 3, ruleSet: 1 });
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+      h.hall,
+      "DeadlineNotPassed",
+    );
     await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
     const receipt = await send(
       h,
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
     );
-    await everyStakeBack(h, gameId, receipt);
+    hallEvent(h, receipt, "GameCancelled");
+    assert.equal(hallEvents(h, receipt, "GameFinished").length, 0);
+    for (const p of h.players.slice(0, 3)) assert.equal(await credits(h, NATIVE, p), BET);
+    assert.equal(await h.hall.read.treasury([NATIVE]), 0n, "no house fee");
+    const view = await gameView(h, gameId);
+    assert.equal(view.status, STATUS.Cancelled);
+    assert.equal(view.gameNumber, 1);
+  });
+});
+
+describe("a later game's order nobody draws: the match settles on the games played", () => {
+  const HIGH = [6, 6, 6, 5, 4]; // Chance 27
+  const LOW = [6, 6, 6, 5, 3]; // Chance 26
+  const LOWER = [6, 6, 6, 4, 3]; // Chance 25
+
+  /** A 5-game match of Alice and Bob, one scripted game per pair of Chance dice; then game 3's draw missed. */
+  async function missedDraw(games: [number[], number[]][]) {
+    const h = await networkHelpers.loadFixture(hallFixture);
+    const { alice, bob } = h;
+    const { gameId } = await startMatch(h, 5);
+    for (const [a, b] of games) {
+      await scriptedGame(
+        h,
+        gameId,
+        [alice, bob],
+        new Map([
+          [alice, a],
+          [bob, b],
+        ]),
+      );
+    }
+    const view = await gameView(h, gameId);
+    assert.equal(view.gameNumber, games.length + 1);
+    assert.equal(view.orderDrawn, false);
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+      h.hall,
+      "DeadlineNotPassed",
+    );
+    await networkHelpers.time.increase(MOVE_TIMEOUT + 1);
+    const receipt = await send(
+      h,
+      h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
+    );
+    assert.equal(hallEvents(h, receipt, "GameCancelled").length, 0, "not called off");
+    assert.equal(hallEvents(h, receipt, "MatchGameFinished").length, 0, "no game 3 was played");
+    const after = await gameView(h, gameId);
+    assert.equal(after.status, STATUS.Finished);
+    assert.equal(after.gameNumber, games.length + 1, "the game number stays at the undrawn game");
+    return { h, gameId, receipt, view };
+  }
+
+  it("Alice leads 2-0 and nobody draws game 3: claimTimeout pays her the pot less the fee", async () => {
+    const { h, receipt, view } = await missedDraw([
+      [HIGH, LOW],
+      [HIGH, LOW],
+    ]);
+    assert.deepEqual(view.wins, [2, 0]);
+    const finished = hallEvent(h, receipt, "GameFinished");
+    const money = settlement(BET, 2, FEE_BPS, 1);
+    assert.deepEqual(finished.players, [addressOf(h.alice), addressOf(h.bob)], "join order");
+    assert.deepEqual(finished.winners, [addressOf(h.alice)]);
+    assert.deepEqual(finished.totals, view.points, "the points over the games played");
+    assert.equal(finished.payoutEach, money.pot - money.fee);
+    assert.equal(finished.houseFee, money.fee);
+    assert.equal(await credits(h, NATIVE, h.alice), money.pot - money.fee);
+    assert.equal(await credits(h, NATIVE, h.bob), 0n, "no stake back for the trailing player");
+    assert.equal(await h.hall.read.treasury([NATIVE]), money.fee);
+    assert.equal(await hallBalance(h), money.pot, "the pot is all credits and fee");
+  });
+
+  it("1-1 in games: the most points over the games played win", async () => {
+    // Alice wins game 1 by one point, Bob game 2 by two.
+    const { h, receipt, view } = await missedDraw([
+      [HIGH, LOW],
+      [LOWER, HIGH],
+    ]);
+    assert.deepEqual(view.wins, [1, 1]);
+    assert.equal(view.points[1] - view.points[0], 1n);
+    const finished = hallEvent(h, receipt, "GameFinished");
+    const money = settlement(BET, 2, FEE_BPS, 1);
+    assert.deepEqual(finished.winners, [addressOf(h.bob)]);
+    assert.equal(await credits(h, NATIVE, h.bob), money.payoutEach);
+    assert.equal(await credits(h, NATIVE, h.alice), 0n);
+    assert.equal(await h.hall.read.treasury([NATIVE]), money.fee);
+  });
+
+  it("1-1 in games and level on points: the pot is split, the fee taken once", async () => {
+    const { h, receipt, view } = await missedDraw([
+      [HIGH, LOW],
+      [LOW, HIGH],
+    ]);
+    assert.deepEqual(view.wins, [1, 1]);
+    assert.equal(view.points[0], view.points[1]);
+    const finished = hallEvent(h, receipt, "GameFinished");
+    const money = settlement(BET, 2, FEE_BPS, 2);
+    assert.deepEqual(finished.winners, [addressOf(h.alice), addressOf(h.bob)]);
+    assert.equal(finished.payoutEach, money.payoutEach);
+    assert.equal(finished.houseFee, money.fee);
+    assert.equal(await credits(h, NATIVE, h.alice), money.payoutEach + money.remainder);
+    assert.equal(await credits(h, NATIVE, h.bob), money.payoutEach);
+    assert.equal(await h.hall.read.treasury([NATIVE]), money.fee);
   });
 });
 
