@@ -22,6 +22,8 @@ import { SessionStatus } from "./SessionStatus.tsx";
 import {
   buildTableModel,
   claimCallsOff,
+  claimLabel,
+  claimSettlesMatch,
   moveDeadlineMs,
   stalledRequest,
 } from "../hooks/tableModel.ts";
@@ -192,16 +194,23 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const deadline = moveDeadlineMs(view);
   const current = model.currentSeat === null ? null : view.players[model.currentSeat];
   const callsOff = claimCallsOff(view);
+  const settles = claimSettlesMatch(view);
   const canClaim =
     !!me &&
     clockKnown &&
-    (callsOff || !model.myTurn) &&
+    (callsOff || settles || !model.myTurn) &&
     deadline !== null &&
     nowMs > deadline &&
     sending === null;
   const spectator = !!view && !model.players.some((p) => p.isMe);
   // What claimTimeout would do now, in words; null when it can't be claimed.
-  const claimWhy = !canClaim ? null : callsOff ? (
+  const claimWhy = !canClaim ? null : settles ? (
+    <>
+      Nobody made game {view.gameNumber}&apos;s first roll in time. Anyone can end the match on the{" "}
+      {view.gameNumber - 1} games played: the most games won takes the pot, then the most points,
+      else it is split, less the house fee.
+    </>
+  ) : callsOff ? (
     <>
       {view.entropyAttempts > 0
         ? "The randomness provider has not delivered this roll for the game's whole call-off window."
@@ -249,7 +258,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
               )
             }
           >
-            {callsOff ? "Call the game off" : "Claim the timeout"}
+            {claimLabel(view)}
           </button>
         </div>
       )}

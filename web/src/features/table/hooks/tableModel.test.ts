@@ -7,6 +7,8 @@ import { gameViewOf } from "@/test/gameViews.ts";
 import {
   buildTableModel,
   claimCallsOff,
+  claimLabel,
+  claimSettlesMatch,
   moveDeadlineMs,
   rollRetryAtMs,
   sheetFromView,
@@ -77,6 +79,24 @@ describe("buildTableModel", () => {
     );
     expect(model.rollLabel).toBe("Roll for the turn order");
     expect(model.canRoll).toBe(true);
+  });
+
+  it("a later game's order undrawn past its deadline: the claim settles the match, game 1's calls off", () => {
+    const late = { nowMs: (T0 + 301) * 1000 };
+    const later = gameView({ games: 5, gameNumber: 3, orderDrawn: false, round: 1 });
+    expect(claimSettlesMatch(later)).toBe(true);
+    expect(claimCallsOff(later)).toBe(false);
+    expect(claimLabel(later)).toBe("Claim the match on the games played");
+    expect(buildTableModel(input({ view: later, ...late })).blockedReason).toBe(
+      "Time is up: anyone can now claim the match on the games played.",
+    );
+    const first = gameView({ games: 5, gameNumber: 1, orderDrawn: false, round: 1 });
+    expect(claimSettlesMatch(first)).toBe(false);
+    expect(claimLabel(first)).toBe("Call the game off");
+    // A later game's draw out past the call-off window still calls the match off.
+    const stuck = gameView({ games: 5, gameNumber: 3, orderDrawn: false, entropyAttempts: 1 });
+    expect(claimLabel(stuck)).toBe("Call the game off");
+    expect(claimLabel(gameView())).toBe("Claim the timeout");
   });
 
   it("shows the dice of the latest DiceRolled and my score previews from the engine", () => {

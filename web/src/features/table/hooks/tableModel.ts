@@ -62,9 +62,23 @@ export function stalledRequest(view: GameView, nowMs: number): bigint | null {
   return nowMs >= since + STALLED_AFTER_SECONDS * 1000 ? view.pendingSequence : null;
 }
 
+/**
+ * Whether claimTimeout would settle the match on the games played: nobody drew the order of a
+ * match's game 2 or later in time (docs/PROTOCOL.md, Matches).
+ */
+export function claimSettlesMatch(view: GameView): boolean {
+  return !view.orderDrawn && view.entropyAttempts === 0 && view.gameNumber > 1;
+}
+
 /** Whether claimTimeout would call the game off (refunds) rather than forfeit the player to move. */
 export function claimCallsOff(view: GameView): boolean {
-  return !view.orderDrawn || view.entropyAttempts > 0;
+  return (!view.orderDrawn || view.entropyAttempts > 0) && !claimSettlesMatch(view);
+}
+
+/** The claim button's words for what claimTimeout would do now. */
+export function claimLabel(view: GameView): string {
+  if (claimSettlesMatch(view)) return "Claim the match on the games played";
+  return claimCallsOff(view) ? "Call the game off" : "Claim the timeout";
 }
 
 export function buildTableModel(input: ChainTableInput): TableModel {
@@ -135,11 +149,13 @@ export function buildTableModel(input: ChainTableInput): TableModel {
   const timeUp = deadline !== null && nowMs > deadline;
   const blockedReason =
     (myTurn || (out && mySeat >= 0)) && timeUp
-      ? claimCallsOff(view)
-        ? out
-          ? "The randomness provider has not delivered this roll for the game's whole call-off window. Anyone can now call the game off: everyone still in gets an equal share of the pot back, with no house fee."
-          : "Time is up: anyone can now call the game off and share the pot back."
-        : "Your time for this move is up: any other player can now time you out."
+      ? claimSettlesMatch(view)
+        ? "Time is up: anyone can now claim the match on the games played."
+        : claimCallsOff(view)
+          ? out
+            ? "The randomness provider has not delivered this roll for the game's whole call-off window. Anyone can now call the game off: everyone still in gets an equal share of the pot back, with no house fee."
+            : "Time is up: anyone can now call the game off and share the pot back."
+          : "Your time for this move is up: any other player can now time you out."
       : null;
 
   const sending = input.sending;
