@@ -121,6 +121,27 @@ describe("a match's fold", () => {
     expect(matchLine(foldGame(9n, playBotGame(spec({ games: 1 })).logs), () => "x")).toBeNull();
   });
 
+  it("ends a match settled on the games played (a later game's order never drawn): 2 of 3 games", () => {
+    const match = playBotGame(spec());
+    const gameEnds = ends(match.logs);
+    const upToGame2 = match.logs.filter((l) => l.blockNumber <= gameEnds[1].blockNumber);
+    const real = match.logs.find(
+      (l) => l.eventName === "GameFinished",
+    ) as HallLogOf<"GameFinished">;
+    // claimTimeout past game 3's draw deadline: GameFinished alone, players in join order.
+    const settled: HallLogOf<"GameFinished"> = {
+      ...real,
+      blockNumber: gameEnds[1].blockNumber + 1n,
+      logIndex: 0,
+      args: { ...real.args, players: [A, B], winners: [A] },
+    };
+    const state = foldGame(9n, [...upToGame2, settled]);
+    expect(state.status).toBe("finished");
+    expect(state.match.games.map((g) => g.number)).toEqual([1, 2]);
+    expect(state.result?.winners).toEqual([A]);
+    expect(foldMatchGame(9n, [...upToGame2, settled], 2).status).toBe("finished");
+  });
+
   it("keeps a forfeit for the whole match: the player sits out later games and cannot win", () => {
     const match = playBotGame(spec({ players: [A, B, C], forfeit: { seat: 0, afterRound: 2 } }));
     const state = foldGame(9n, match.logs);
