@@ -57,7 +57,7 @@ function Player({ player }: { player: Address }) {
     );
   else if (page.error && !data)
     body = <ReadError what="This player's page" error={page.error} onRetry={page.refetch} />;
-  else if (!data) body = <p className="loading">Reading this player's games…</p>;
+  else if (!data) body = <LoadingSkill />;
   else body = <Skill data={data} />;
 
   return (
@@ -82,6 +82,65 @@ function Player({ player }: { player: Address }) {
     </div>
   );
 }
+
+/** The record's facts, by their labels. */
+const FACTS = ["Games", "Won", "Forfeited", "Net result"];
+
+/**
+ * The page's place while it is read: the record's facts, the rating table's header and the chart's
+ * box, each as high as what replaces it, so nothing below moves when the answer arrives
+ * (Lighthouse's layout shift).
+ */
+function LoadingSkill() {
+  return (
+    <div role="status" aria-busy="true" data-testid="player-loading">
+      <p className="sr-only">Reading this player's games…</p>
+      <section aria-hidden="true">
+        <h2>Record</h2>
+        <dl className="player__facts">
+          {FACTS.map((fact) => (
+            <div key={fact}>
+              <dt>{fact}</dt>
+              <dd className="muted">…</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="muted small">{NET_NOTE}</p>
+      </section>
+      <section aria-hidden="true">
+        <h2>Rating</h2>
+        <table className="coach-table">
+          <thead>
+            <tr>
+              {RATING_COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {RATING_COLUMNS.map((c) => (
+                <td key={c}>
+                  <span className="skeleton" />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+        <div className="player-chart player-chart--loading" data-testid="player-chart-loading">
+          <span className="skeleton" />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+const NET_NOTE =
+  "Net result is what the hall paid out at the end of each game minus the bet, per token: the randomness fees of rolls and the gas of every transaction are not in it, so a player's wallet is down by those on top.";
+
+const RATING_COLUMNS = ["Rule set", "Rating", "Rated games", "Skill (μ ± σ)"];
 
 function Skill({ data }: { data: WirePlayer }) {
   const tokens = Object.keys(data.net).sort();
@@ -121,9 +180,7 @@ function Skill({ data }: { data: WirePlayer }) {
         </dl>
         {tokens.length > 0 && (
           <p className="muted small" data-testid="player-net-note">
-            Net result is what the hall paid out at the end of each game minus the bet, per token:
-            the randomness fees of rolls and the gas of every transaction are not in it, so a
-            player&apos;s wallet is down by those on top.
+            {NET_NOTE}
           </p>
         )}
       </section>
@@ -182,10 +239,11 @@ function Ratings({ data }: { data: WirePlayer }) {
             <caption className="sr-only">Rating per rule set</caption>
             <thead>
               <tr>
-                <th scope="col">Rule set</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Rated games</th>
-                <th scope="col">Skill (μ ± σ)</th>
+                {RATING_COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
