@@ -179,15 +179,15 @@ export function edgeScenarios(suite: () => Suite): void {
         creditBefore + bet + surplus,
         "the bet on the cancelled table is the player's credit, beside what the session's grant left over",
       );
-      const session = await stack.publicClient.readContract({
+      const granted = await stack.publicClient.readContract({
         address: stack.diceHall,
         abi: diceHallAbi,
         functionName: "session",
         args: [player],
       });
-      assert.ok(session.active, "the session opened with the cancelled table lives on");
+      assert.ok(granted.active, "the session opened with the cancelled table lives on");
       assert.ok(
-        session.feeAllowance > 0n && session.feeAllowance <= setAside,
+        granted.feeAllowance > 0n && granted.feeAllowance <= setAside,
         "its roll fees stay set aside for the key, less any roll it has paid since",
       );
     },
