@@ -87,9 +87,10 @@ function Player({ player }: { player: Address }) {
 const FACTS = ["Games", "Won", "Forfeited", "Net result"];
 
 /**
- * The page's place while it is read: the record's facts, the rating table's header and the chart's
- * box, each as high as what replaces it, so nothing below moves when the answer arrives
- * (Lighthouse's layout shift).
+ * The page's place while it is read: the record's facts, the rating chart's box and its table's
+ * header, each as high as what replaces it, so nothing on a phone's first screen moves when the
+ * answer arrives (Lighthouse's layout shift). The chart comes before its table, whose rows (one a
+ * rule set) only push down what is below the screen.
  */
 function LoadingSkill() {
   return (
@@ -109,6 +110,9 @@ function LoadingSkill() {
       </section>
       <section aria-hidden="true">
         <h2>Rating</h2>
+        <div className="player-chart player-chart--loading" data-testid="player-chart-loading">
+          <span className="skeleton" />
+        </div>
         <table className="coach-table">
           <thead>
             <tr>
@@ -129,9 +133,6 @@ function LoadingSkill() {
             </tr>
           </tbody>
         </table>
-        <div className="player-chart player-chart--loading" data-testid="player-chart-loading">
-          <span className="skeleton" />
-        </div>
       </section>
     </div>
   );
@@ -235,6 +236,15 @@ function Ratings({ data }: { data: WirePlayer }) {
         <p>No rated games yet.</p>
       ) : (
         <>
+          <LineChart
+            title="Rating after each rated game, per rule set"
+            testId="player-rating-chart"
+            series={data.ratings.map((r) => ({
+              label: ruleSetName(r.ruleSet),
+              values: r.history.map((h) => h.ordinal),
+            }))}
+            xLabel="Rated games of the rule set along the bottom, the rating (μ − 3σ) up the side."
+          />
           <table className="coach-table" data-testid="player-ratings">
             <caption className="sr-only">Rating per rule set</caption>
             <thead>
@@ -259,15 +269,6 @@ function Ratings({ data }: { data: WirePlayer }) {
               ))}
             </tbody>
           </table>
-          <LineChart
-            title="Rating after each rated game, per rule set"
-            testId="player-rating-chart"
-            series={data.ratings.map((r) => ({
-              label: ruleSetName(r.ruleSet),
-              values: r.history.map((h) => h.ordinal),
-            }))}
-            xLabel="Rated games of the rule set along the bottom, the rating (μ − 3σ) up the side."
-          />
           <details className="coach-decisions">
             <summary>The chart's numbers</summary>
             {data.ratings.map((r) => (
