@@ -46,10 +46,14 @@ const profile = mkdtempSync(join(tmpdir(), "dicehall-lighthouse-chrome-"));
 const cleanups: (() => Promise<void> | void)[] = [
   () => stack.stop(),
   () => rmSync(outDir, { recursive: true, force: true }),
-  () => rmSync(profile, { recursive: true, force: true }),
+  // Chromium may still be writing its profile as it exits: retry until it is done.
+  () => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }),
 ];
 const stopAll = async () => {
-  for (const c of cleanups.splice(0).reverse()) await Promise.resolve(c()).catch(() => {});
+  for (const c of cleanups.splice(0).reverse())
+    await Promise.resolve()
+      .then(c)
+      .catch(() => {});
 };
 process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 

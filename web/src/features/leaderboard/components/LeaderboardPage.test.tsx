@@ -24,6 +24,7 @@ import {
 } from "@dicehall/core/indexer/indexerWire.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 import { LeaderboardPage } from "./LeaderboardPage.tsx";
+import { LOADING_ROWS } from "./LeaderboardTable.tsx";
 
 const ME = PLAYERS[0];
 const USD: Address = "0x00000000000000000000000000000000000000D1";
@@ -239,7 +240,10 @@ function seen() {
   };
 }
 
-const loaded = () => waitFor(() => expect(document.querySelector("tbody tr")).not.toBeNull());
+const loaded = () =>
+  waitFor(() =>
+    expect(document.querySelector("tbody tr:not(.leaderboard__loading-row)")).not.toBeNull(),
+  );
 const notice = () => screen.getByRole("status").textContent;
 
 beforeEach(() => {
@@ -266,6 +270,32 @@ describe("LeaderboardPage without a game index", () => {
     // 50 rows, the gap and the viewer's row pinned below.
     expect(seen().rows).toHaveLength(52);
     expect(seen().more).toBe("Show 14 more");
+  });
+});
+
+describe("LeaderboardPage while the board is read", () => {
+  it("holds the table's place with rows of a row's height, then shows the board in their place", async () => {
+    vi.stubEnv("VITE_INDEXER_URL", "");
+    serve();
+    page();
+    // Before the chain scan answers: the summary line and the table with its header and
+    // placeholder rows, so nothing below moves when the rows arrive.
+    expect(screen.getByTestId("leaderboard-loading")).toBeTruthy();
+    expect(document.querySelector(".leaderboard__summary")?.textContent).toBe(
+      "Reading the hall's finished games…",
+    );
+    const placeholders = screen.getAllByTestId("leaderboard-loading-row");
+    expect(placeholders).toHaveLength(LOADING_ROWS);
+    // Each placeholder has a cell under every column header, with a 24 px bar (a face's height).
+    const headers = screen.getAllByRole("columnheader");
+    for (const row of placeholders) {
+      expect(row.querySelectorAll("td")).toHaveLength(headers.length);
+      expect(row.querySelectorAll(".skeleton")).toHaveLength(headers.length);
+    }
+    await loaded();
+    expect(screen.queryByTestId("leaderboard-loading")).toBeNull();
+    expect(screen.queryAllByTestId("leaderboard-loading-row")).toHaveLength(0);
+    expect(seen().rows).toHaveLength(52);
   });
 });
 

@@ -4,12 +4,13 @@ import { useConnection } from "wagmi";
 import { RULE_SETS, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { useHall } from "@/chain/hall.ts";
 import { LEADERBOARD_PAGE, useLeaderboard, type BoardSort } from "@/data/indexer.ts";
+import { useIndexer } from "@/data/indexerStatus.ts";
 import { TIE_BREAK_TEXT, isLeaderboardSortKey } from "@dicehall/core/leaderboard/leaderboard.ts";
 import { isSkillSortKey } from "@dicehall/core/indexer/indexerWire.ts";
 import { isPeriod, PERIODS, type Period } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import { ReadError } from "@/ui/ReadError.tsx";
 import { SourceNotice } from "@/ui/SourceNotice.tsx";
-import { LeaderboardTable } from "./LeaderboardTable.tsx";
+import { LeaderboardTable, LOADING_ROWS } from "./LeaderboardTable.tsx";
 import { TokenOption } from "./TokenText.tsx";
 import "./leaderboard.css";
 
@@ -50,6 +51,12 @@ export function LeaderboardPage() {
   const { address: me } = useConnection();
   const { ruleSet, token, period, sort, update } = useLeaderboardParams();
   const board = useLeaderboard({ ruleSet, token, period, sort, me });
+  const indexer = useIndexer();
+  // Where the rows come from, said before they arrive too (the index, unless it is off or failed),
+  // so the line does not change length, and the page below it move, when they do.
+  const fromIndex = board.data
+    ? board.source === "indexer"
+    : indexer.mode === "on" || (indexer.mode === "checking" && !board.notice);
   const tokens = board.data?.tokens ?? [];
 
   const setSort = (key: BoardSort["key"]) => {
@@ -73,7 +80,23 @@ export function LeaderboardPage() {
   } else if (board.error) {
     body = <ReadError what="The hall's history" error={board.error} onRetry={board.refetch} />;
   } else if (!board.data) {
-    body = <p className="loading">Reading the hall's finished games…</p>;
+    // Rows of the final height hold the table's place while it is read: nothing below moves
+    // when the board arrives (Lighthouse's layout shift).
+    body = (
+      <div aria-busy="true" data-testid="leaderboard-loading">
+        <p className="leaderboard__summary">Reading the hall's finished games…</p>
+        <LeaderboardTable
+          rows={[]}
+          loadingRows={LOADING_ROWS}
+          mine={null}
+          sort={sort}
+          onSort={setSort}
+          me={me}
+          tokens={[]}
+          netSortable={!!token}
+        />
+      </div>
+    );
   } else if (board.data.total === 0) {
     body = (
       <p>
@@ -128,7 +151,7 @@ export function LeaderboardPage() {
         <div>
           <h1>Leaderboard</h1>
           <p className="muted">
-            {board.source === "indexer"
+            {fromIndex
               ? "Every finished game of the hall, from the hall's game index, which follows the chain's events."
               : "Every finished game of the hall, read from the chain's events (cached in this browser, so a return visit only reads the new blocks)."}
           </p>

@@ -154,6 +154,26 @@ function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
   return overflows;
 }
 
+/** Placeholder rows while the board is read: a phone's screen full, so nothing below it shows. */
+export const LOADING_ROWS = 10;
+
+/** A row's place while the board is read: as high as a player's row (their face is 24 px). */
+function LoadingRow({ cells }: { cells: number }) {
+  return (
+    <tr
+      className="leaderboard__loading-row"
+      aria-hidden="true"
+      data-testid="leaderboard-loading-row"
+    >
+      {Array.from({ length: cells }, (_, i) => (
+        <td key={i}>
+          <span className="skeleton" />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
 /** The ranked rows, headers that sort, my row marked (and pinned below when it is further down). */
 export function LeaderboardTable({
   rows,
@@ -165,6 +185,7 @@ export function LeaderboardTable({
   netSortable,
   skill,
   ratingOfAllGames = false,
+  loadingRows = 0,
 }: {
   /** The rows shown, ranked from 1. */
   rows: LeaderboardRow[];
@@ -183,6 +204,8 @@ export function LeaderboardTable({
    * of every game in the rule set): its header says so.
    */
   ratingOfAllGames?: boolean;
+  /** The board is being read: this many placeholder rows of a row's height instead of rows. */
+  loadingRows?: number;
 }) {
   const columns = skill
     ? [
@@ -233,6 +256,9 @@ export function LeaderboardTable({
             </tr>
           </thead>
           <tbody>
+            {Array.from({ length: loadingRows }, (_, i) => (
+              <LoadingRow key={i} cells={columns.length + 2} />
+            ))}
             {rows.map((row, i) => (
               <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
             ))}

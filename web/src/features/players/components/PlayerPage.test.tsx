@@ -156,3 +156,50 @@ describe("PlayerPage", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("No such player");
   });
 });
+
+describe("PlayerPage while it is read", () => {
+  it("holds the record's, the rating table's and the chart's places, then shows the page in them", () => {
+    answer.current = undefined;
+    const view = renderPage(PLAYER);
+    const loading = screen.getByTestId("player-loading");
+    expect(loading.getAttribute("role")).toBe("status");
+    expect(loading.textContent).toContain("Reading this player's games…");
+    // The same facts, the rating table's same header and a box for the chart.
+    expect([...loading.querySelectorAll("dt")].map((d) => d.textContent)).toEqual([
+      "Games",
+      "Won",
+      "Forfeited",
+      "Net result",
+    ]);
+    expect([...loading.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual([
+      "Rule set",
+      "Rating",
+      "Rated games",
+      "Skill (μ ± σ)",
+    ]);
+    expect(screen.getByTestId("player-chart-loading").querySelector(".skeleton")).not.toBeNull();
+
+    answer.current = data;
+    view.rerender(
+      <MemoryRouter initialEntries={[`/players/${PLAYER}`]}>
+        <Routes>
+          <Route path="/players/:address" element={<PlayerPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId("player-loading")).toBeNull();
+    const record = screen.getByTestId("player-record");
+    expect([...record.querySelectorAll("dt")].map((d) => d.textContent)).toEqual([
+      "Games",
+      "Won",
+      "Forfeited",
+      "Net result",
+    ]);
+    expect(
+      [...screen.getByTestId("player-ratings").querySelectorAll("thead th")].map(
+        (th) => th.textContent,
+      ),
+    ).toEqual(["Rule set", "Rating", "Rated games", "Skill (μ ± σ)"]);
+    expect(screen.getByTestId("player-rating-chart")).toBeTruthy();
+  });
+});

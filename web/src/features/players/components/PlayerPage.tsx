@@ -57,7 +57,7 @@ function Player({ player }: { player: Address }) {
     );
   else if (page.error && !data)
     body = <ReadError what="This player's page" error={page.error} onRetry={page.refetch} />;
-  else if (!data) body = <p className="loading">Reading this player's games…</p>;
+  else if (!data) body = <LoadingSkill />;
   else body = <Skill data={data} />;
 
   return (
@@ -82,6 +82,66 @@ function Player({ player }: { player: Address }) {
     </div>
   );
 }
+
+/** The record's facts, by their labels. */
+const FACTS = ["Games", "Won", "Forfeited", "Net result"];
+
+/**
+ * The page's place while it is read: the record's facts, the rating chart's box and its table's
+ * header, each as high as what replaces it, so nothing on a phone's first screen moves when the
+ * answer arrives (Lighthouse's layout shift). The chart comes before its table, whose rows (one a
+ * rule set) only push down what is below the screen.
+ */
+function LoadingSkill() {
+  return (
+    <div role="status" aria-busy="true" data-testid="player-loading">
+      <p className="sr-only">Reading this player's games…</p>
+      <section aria-hidden="true">
+        <h2>Record</h2>
+        <dl className="player__facts">
+          {FACTS.map((fact) => (
+            <div key={fact}>
+              <dt>{fact}</dt>
+              <dd className="muted">…</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="muted small">{NET_NOTE}</p>
+      </section>
+      <section aria-hidden="true">
+        <h2>Rating</h2>
+        <div className="player-chart player-chart--loading" data-testid="player-chart-loading">
+          <span className="skeleton" />
+        </div>
+        <table className="coach-table">
+          <thead>
+            <tr>
+              {RATING_COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {RATING_COLUMNS.map((c) => (
+                <td key={c}>
+                  <span className="skeleton" />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
+
+const NET_NOTE =
+  "Net result is what the hall paid out at the end of each game minus the bet, per token: the randomness fees of rolls and the gas of every transaction are not in it, so a player's wallet is down by those on top.";
+
+const RATING_COLUMNS = ["Rule set", "Rating", "Rated games", "Skill (μ ± σ)"];
 
 function Skill({ data }: { data: WirePlayer }) {
   const tokens = Object.keys(data.net).sort();
@@ -121,9 +181,7 @@ function Skill({ data }: { data: WirePlayer }) {
         </dl>
         {tokens.length > 0 && (
           <p className="muted small" data-testid="player-net-note">
-            Net result is what the hall paid out at the end of each game minus the bet, per token:
-            the randomness fees of rolls and the gas of every transaction are not in it, so a
-            player&apos;s wallet is down by those on top.
+            {NET_NOTE}
           </p>
         )}
       </section>
@@ -178,14 +236,24 @@ function Ratings({ data }: { data: WirePlayer }) {
         <p>No rated games yet.</p>
       ) : (
         <>
+          <LineChart
+            title="Rating after each rated game, per rule set"
+            testId="player-rating-chart"
+            series={data.ratings.map((r) => ({
+              label: ruleSetName(r.ruleSet),
+              values: r.history.map((h) => h.ordinal),
+            }))}
+            xLabel="Rated games of the rule set along the bottom, the rating (μ − 3σ) up the side."
+          />
           <table className="coach-table" data-testid="player-ratings">
             <caption className="sr-only">Rating per rule set</caption>
             <thead>
               <tr>
-                <th scope="col">Rule set</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Rated games</th>
-                <th scope="col">Skill (μ ± σ)</th>
+                {RATING_COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -201,15 +269,6 @@ function Ratings({ data }: { data: WirePlayer }) {
               ))}
             </tbody>
           </table>
-          <LineChart
-            title="Rating after each rated game, per rule set"
-            testId="player-rating-chart"
-            series={data.ratings.map((r) => ({
-              label: ruleSetName(r.ruleSet),
-              values: r.history.map((h) => h.ordinal),
-            }))}
-            xLabel="Rated games of the rule set along the bottom, the rating (μ − 3σ) up the side."
-          />
           <details className="coach-decisions">
             <summary>The chart's numbers</summary>
             {data.ratings.map((r) => (
