@@ -319,7 +319,9 @@ export function turnAlertScenarios(suite: () => Suite): void {
         Math.abs(shownA - left) <= 3,
         `tab A shows ${shownA} s left, the chain ${left} s (not the ${600} s of a stale block)`,
       );
-      assert.ok(Math.abs(shownA - shownB) <= 1, `the tabs agree: ${shownA} s and ${shownB} s`);
+      // The local chain makes a block every 2 s (as on Base), so a tab that read the clock just
+      // before a block and one that read it just after may differ by that block's 2 s, no more.
+      assert.ok(Math.abs(shownA - shownB) <= 2, `the tabs agree: ${shownA} s and ${shownB} s`);
     },
   );
 
