@@ -23,6 +23,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     using SafeERC20 for IERC20;
     using PendingRolls for PendingRolls.Registry;
 
+    /// @dev Where KeyGrant's expiresAt and feeLeft start in its slot (after the player's 160 bits).
+    uint256 private constant EXPIRES_AT_SHIFT = 160;
+    uint256 private constant FEE_LEFT_SHIFT = 192;
     /// @dev The provider at deployment, id 1: the callback knows its id without a storage read.
     address private immutable FIRST_PROVIDER;
     /// @dev The code of the owner's settings and of getGame/getPlayer, deployed with this contract.
@@ -266,15 +269,15 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         uint8 attempts = g.attempts;
         // Whose dice these are: the player to move, or nobody yet while the first roll draws the order.
         address player;
-        // Who rolls: the caller, or the player whose session key the caller is (the fee then comes from credit).
+        // Who rolls: the caller, or the player whose session key the caller is (keyGrant: its grant as read, not 0).
         address roller;
-        bool byKey;
+        uint256 keyGrant;
         uint256 used;
         if (attempts != 0) {
             // Asking again for a refused roll: anyone may (a player, the hall's keeper, a well-wisher), paying the
             // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
             // A session key of a player seated here asks for its player, the fee from the player's credit.
-            (roller, byKey) = _retryRoller(gameId);
+            (roller, keyGrant) = _retryRoller(gameId);
             uint64 callOffAt = _callOffAt(g);
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
             // An accepted request is never replaced (retryAt 0): its number is delivered or the game called off.
@@ -292,10 +295,10 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         } else {
             if (g.order == 0) {
                 // The first roll of the game draws the turn order: any seated player may make it.
-                (roller, byKey) = _seatedRoller(gameId);
+                (roller, keyGrant) = _seatedRoller(gameId);
             } else {
                 PlayerState state;
-                (player, state, byKey) = _mover(gameId, g);
+                (player, state, keyGrant) = _mover(gameId, g);
                 used = state.rollsUsed();
                 roller = player;
             }
@@ -311,7 +314,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
         g.attempts = attempts;
         g.clock = uint64(block.timestamp);
-        _request(gameId, g, player, attempts, roller, byKey, keepMask);
+        _request(gameId, g, player, attempts, roller, keyGrant, keepMask);
     }
 
     /// @dev Asks Entropy for the roll's number. A refusal does not revert: the attempt is counted and the clock
@@ -324,7 +327,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         address player,
         uint8 attempt,
         address roller,
-        bool byKey,
+        uint256 keyGrant,
         uint8 keepMask
     ) private {
         uint16 providerId = g.providerId;
@@ -338,7 +341,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
             quote = fee;
             if (fee <= cap) {
                 // A key's fee is taken from its session's fees now, and given back if Entropy refuses.
-                if (byKey) _takeSessionFee(roller, fee);
+                if (keyGrant != 0) _takeSessionFee(roller, keyGrant, fee);
                 else if (msg.value < fee) revert InsufficientRollFee(msg.value, fee);
                 // Our own contribution to the random number, so that the provider alone cannot choose it.
                 bytes32 userRandom = keccak256(
@@ -349,14 +352,14 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                     _registerRoll(sequence, gameId, g, player);
                     g.pendingSequence = sequence;
                     // Entropy keeps what it is overpaid, so a paid roll forwards only the fee; the rest is the roller's.
-                    if (!byKey) _credit(address(0), msg.sender, msg.value - fee);
+                    if (keyGrant == 0) _credit(address(0), msg.sender, msg.value - fee);
                     emit RollRequested(gameId, roller, sequence, keepMask);
                     return;
                 } catch (bytes memory r) {
                     reason = _refusal(r, gasBefore);
                     // Only a quote's overflow is a price: a request's is a failure like any other.
                     if (reason.length == 0) revert EntropyCallFailed();
-                    if (byKey) _returnSessionFee(fee);
+                    if (keyGrant != 0) _returnSessionFee(fee);
                 }
             }
         } catch (bytes memory r) {
@@ -810,54 +813,64 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     function _mover(
         uint256 gameId,
         Game storage g
-    ) private view returns (address player, PlayerState state, bool byKey) {
+    ) private view returns (address player, PlayerState state, uint256 keyGrant) {
         uint256 seat = TurnOrder.at(g.order, g.turn);
         // The expiry of the caller's grant if it has expired (to say so), else 0.
         uint32 expired;
         if (msg.value == 0) {
-            KeyGrant storage k = _keys[msg.sender];
-            address keyPlayer = k.player;
-            if (keyPlayer != address(0)) {
-                uint32 expiresAt = k.expiresAt;
-                if (block.timestamp < expiresAt) {
-                    state = _sheets[gameId][keyPlayer];
-                    if (state.seated() && state.joinIndex() == seat) return (keyPlayer, state, true);
-                } else {
-                    expired = expiresAt;
-                }
+            uint256 grant = _callerGrant();
+            // No grant is all zeros (an expiry of 0: never active, nothing to tell); an active one names a player.
+            uint32 expiresAt = uint32(grant >> EXPIRES_AT_SHIFT);
+            if (block.timestamp < expiresAt) {
+                address keyPlayer = address(uint160(grant));
+                state = _sheets[gameId][keyPlayer];
+                if (state.seated() && state.joinIndex() == seat) return (keyPlayer, state, grant);
+            } else {
+                expired = expiresAt;
             }
         }
         state = _sheets[gameId][msg.sender];
-        if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, false);
+        if (state.seated() && state.joinIndex() == seat) return (msg.sender, state, 0);
         if (expired != 0) revert SessionExpired(msg.sender, expired);
         revert NotYourTurn(gameId, g.players[seat]);
     }
 
     /// @dev Who makes a roll any seated player may make: the caller, or (without value) the player whose session
     /// key it is.
-    function _seatedRoller(uint256 gameId) private view returns (address roller, bool byKey) {
-        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, false);
-        if (msg.value == 0) roller = _keyPlayer(msg.sender);
+    function _seatedRoller(uint256 gameId) private view returns (address roller, uint256 keyGrant) {
+        if (_sheets[gameId][msg.sender].seated()) return (msg.sender, 0);
+        if (msg.value == 0) {
+            keyGrant = _callerGrant();
+            roller = address(uint160(keyGrant));
+            uint32 expiresAt = uint32(keyGrant >> EXPIRES_AT_SHIFT);
+            if (roller != address(0) && block.timestamp >= expiresAt)
+                revert SessionExpired(msg.sender, expiresAt);
+        }
         if (roller == address(0) || !_sheets[gameId][roller].seated()) revert NotInGame(gameId, msg.sender);
-        return (roller, true);
     }
 
     /// @dev Who asks again for a refused roll (anyone may): a seated caller; without value, the session key of a
     /// player seated here for that player (the fee from the session's fees); anyone else, and any caller that
     /// sends value, for themselves, paying by value. So no one can make another's paid retry a key's.
-    function _retryRoller(uint256 gameId) private view returns (address roller, bool byKey) {
-        if (msg.value != 0 || _sheets[gameId][msg.sender].seated()) return (msg.sender, false);
-        KeyGrant memory k = _keys[msg.sender];
-        if (k.player != address(0) && block.timestamp < k.expiresAt && _sheets[gameId][k.player].seated())
-            return (k.player, true);
-        return (msg.sender, false);
+    function _retryRoller(uint256 gameId) private view returns (address roller, uint256 keyGrant) {
+        if (msg.value != 0 || _sheets[gameId][msg.sender].seated()) return (msg.sender, 0);
+        uint256 grant = _callerGrant();
+        address keyPlayer = address(uint160(grant));
+        if (
+            keyPlayer != address(0) &&
+            block.timestamp < uint32(grant >> EXPIRES_AT_SHIFT) &&
+            _sheets[gameId][keyPlayer].seated()
+        ) return (keyPlayer, grant);
+        return (msg.sender, 0);
     }
 
-    /// @dev The player `key` is the active session key of; 0 if none. An expired key is told so.
-    function _keyPlayer(address key) private view returns (address) {
-        KeyGrant memory k = _keys[key];
-        if (k.player != address(0) && block.timestamp >= k.expiresAt) revert SessionExpired(key, k.expiresAt);
-        return k.player;
+    /// @dev The caller's session grant (a KeyGrant: player in the low 160 bits, then expiresAt, then feeLeft at
+    /// FEE_LEFT_SHIFT), read as one word: a key's roll loads its slot once and writes it once.
+    function _callerGrant() private view returns (uint256 grant) {
+        KeyGrant storage k = _keyGrant(msg.sender);
+        assembly ("memory-safe") {
+            grant := sload(k.slot)
+        }
     }
 
     /// @dev Files the request under a ring slot unless a request that may still give a game its dice holds it
@@ -1045,13 +1058,15 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @dev Takes a key's roll fee from its session's fees (the one slot a key's roll writes beyond a player's),
     /// or reverts with what is left.
-    function _takeSessionFee(address player, uint256 fee) private {
-        if (fee == 0) return;
-        KeyGrant storage k = _keys[msg.sender];
-        uint64 left = k.feeLeft;
+    /// `grant` is the caller's grant as roll() read it: nothing between (a fee quote is a static call) writes it.
+    /// A free roll writes the grant back unchanged (a warm no-op).
+    function _takeSessionFee(address player, uint256 grant, uint256 fee) private {
+        uint256 left = grant >> FEE_LEFT_SHIFT;
         if (fee > left) revert SessionAllowanceExceeded(player, fee, left);
-        unchecked {
-            k.feeLeft = left - uint64(fee);
+        KeyGrant storage k = _keyGrant(msg.sender);
+        // fee <= left: the subtraction stays within feeLeft's bits.
+        assembly ("memory-safe") {
+            sstore(k.slot, sub(grant, shl(FEE_LEFT_SHIFT, fee)))
         }
     }
 
@@ -1059,7 +1074,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     function _returnSessionFee(uint256 fee) private {
         // It was taken from these fees a moment ago, so it fits.
         unchecked {
-            if (fee != 0) _keys[msg.sender].feeLeft += uint64(fee);
+            if (fee != 0) _keyGrant(msg.sender).feeLeft += uint64(fee);
         }
     }
 }

@@ -72,7 +72,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function withdrawFor(address player, address token) external onlyHall nonReentrant {
-        KeyGrant storage k = _keys[msg.sender];
+        KeyGrant storage k = _keyGrant(msg.sender);
         if (player == address(0) || k.player != player || block.timestamp >= k.expiresAt)
             revert IDiceHall.NotSessionKey(msg.sender);
         uint256 amount = _credits[token][player];
@@ -96,7 +96,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         _credits[token][player] = 0;
         if (token == address(0)) {
             // An expired session's unspent fees: its key can no longer spend them.
-            KeyGrant storage k = _keys[_sessions[player].key];
+            KeyGrant storage k = _keyGrant(_sessions[player].key);
             if (k.player == player && block.timestamp >= k.expiresAt) {
                 amount += k.feeLeft;
                 k.feeLeft = 0;
@@ -108,7 +108,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function session(address player) external view returns (IDiceHall.SessionView memory v) {
         address key = _sessions[player].key;
-        KeyGrant memory k = _keys[key];
+        KeyGrant memory k = _keyGrant(key);
         if (key == address(0) || k.player != player) return v;
         return
             IDiceHall.SessionView({
@@ -121,7 +121,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function sessionPlayer(address key) external view returns (address) {
-        KeyGrant memory k = _keys[key];
+        KeyGrant memory k = _keyGrant(key);
         return block.timestamp < k.expiresAt ? k.player : address(0);
     }
 
@@ -135,7 +135,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         address key = grant.key;
         if (key == address(0) || key == msg.sender) revert IDiceHall.InvalidSessionKey(key);
         // A key held by another player (active or expired, its fees not yet returned) stays theirs.
-        address holder = _keys[key].player;
+        address holder = _keyGrant(key).player;
         if (holder != address(0) && holder != msg.sender) revert IDiceHall.InvalidSessionKey(key);
         uint64 latest = uint64(block.timestamp) + MAX_SESSION_DURATION;
         if (grant.expiresAt <= block.timestamp) revert IDiceHall.SessionExpired(key, grant.expiresAt);
@@ -151,11 +151,10 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         if (old != address(0)) _closeKey(old, old != key);
         _sessions[msg.sender].key = key;
         // expiresAt <= now + 7 days and allowance <= MAX_SESSION_ALLOWANCE were checked above.
-        _keys[key] = KeyGrant({
-            player: msg.sender,
-            expiresAt: uint32(grant.expiresAt),
-            feeLeft: uint64(allowance)
-        });
+        KeyGrant storage k = _keyGrant(key);
+        k.player = msg.sender;
+        k.expiresAt = uint32(grant.expiresAt);
+        k.feeLeft = uint64(allowance);
         emit IDiceHall.SessionOpened(msg.sender, key, grant.expiresAt, grant.feeAllowance, grant.keyGas);
         // value >= keyGas was checked above.
         uint256 rest;
@@ -189,10 +188,13 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @dev Ends the caller's grant to `key`: its unspent roll fees go back to the caller's native credit.
     function _closeKey(address key, bool revoked) private {
-        KeyGrant memory k = _keys[key];
+        KeyGrant storage k = _keyGrant(key);
         if (k.player == msg.sender) {
-            delete _keys[key];
-            _credit(address(0), msg.sender, k.feeLeft);
+            uint256 feeLeft = k.feeLeft;
+            k.player = address(0);
+            k.expiresAt = 0;
+            k.feeLeft = 0;
+            _credit(address(0), msg.sender, feeLeft);
         }
         if (revoked) emit IDiceHall.SessionRevoked(msg.sender, key);
     }

@@ -139,6 +139,10 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint128 maxBet;
     }
 
+    /// @dev The first slot of the key grants (_keyGrant). An immutable, not a constant: the optimizer would keep a
+    /// 32-byte constant in the code's data and copy it out at every look-up; an immutable is one push.
+    uint256 private immutable KEY_GRANTS = uint256(keccak256("dicehall.keyGrants"));
+
     IEntropyV2 internal immutable ENTROPY;
 
     Settings internal _settings;
@@ -157,8 +161,20 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     mapping(uint16 providerId => address) internal _providers;
     uint16 internal _providerCount;
     mapping(address player => Session) internal _sessions;
-    /// @dev A key's grant; cleared when its player revokes or replaces it, kept (expired) otherwise.
-    mapping(address key => KeyGrant) internal _keys;
+
+    /// @dev A key's grant; cleared when its player revokes or replaces it, kept (expired) otherwise. Grants sit at
+    /// KEY_GRANTS plus the key's address, as a dynamic array's elements sit at a hash plus their index (no other
+    /// variable is stored within 2^160 slots of that hash): a key's roll finds its grant without hashing.
+    function _keyGrant(address key) internal view returns (KeyGrant storage k) {
+        uint256 slot;
+        // Wraps past 2^256 as a slot does; the address converted in Solidity, so its bits are clean.
+        unchecked {
+            slot = KEY_GRANTS + uint160(key);
+        }
+        assembly ("memory-safe") {
+            k.slot := slot
+        }
+    }
 
     constructor(address entropy_, address owner_) Ownable(owner_) {
         if (entropy_ == address(0)) revert IDiceHall.ZeroAddress();

@@ -10,8 +10,8 @@ export const MAX_SESSION_SECONDS = 7 * 86_400;
 export const MIN_SESSION_SECONDS = 3_600;
 
 /**
- * Gas one key move uses, rounded up from `npm run gas`: a key's roll is 107 102 on MockEntropy and
- * 138 430 on our Entropy model (a paid request, as on a real chain); a score ≤ 50 000.
+ * Gas one key move uses, rounded up from `npm run gas`: a key's roll is 107 218 on MockEntropy and
+ * 138 050 on our Entropy model (a paid request, as on a real chain); a score ≤ 50 000.
  */
 export const KEY_GAS_PER_ROLL = 145_000n;
 export const KEY_GAS_PER_SCORE = 60_000n;
