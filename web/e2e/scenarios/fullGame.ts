@@ -101,8 +101,11 @@ export function fullGameScenarios(suite: () => Suite): void {
         .filter({ hasText: `#${gameId}` });
       await card.waitFor();
       // One seat of two taken. (The card's "1 of 2 seats taken" is an aria-label on a plain
-      // <span>, which has no accessible name; the visible "1/2" is read instead.)
-      assert.match((await card.textContent()) ?? "", new RegExp(`1/2.*${BET} TUSD a seat`));
+      // <span>, which has no accessible name; the visible "1/2" is read instead.) The bet reads in
+      // TUSD once the token's symbol and decimals are in (until then the card shows raw units).
+      const seat = new RegExp(`1/2.*${BET} TUSD a seat`);
+      await card.filter({ hasText: seat }).waitFor({ timeout: MOVE_TIMEOUT_MS });
+      assert.match((await card.textContent()) ?? "", seat);
       await card.getByRole("link", { name: "View & join" }).click();
       await b.page.getByRole("radio", { name: "Sign every move" }).check();
       await b.page.getByRole("button", { name: `Approve TUSD and join for ${BET} TUSD` }).click();
