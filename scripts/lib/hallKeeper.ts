@@ -83,6 +83,10 @@ export interface HallKeeper {
 const ROLL_EVENTS = ["RollRequested", "RollRefused"] as const;
 const END_EVENTS = ["GameFinished", "GameCancelled"] as const;
 const LOG_RANGE = 5000n;
+
+function isOneOf<T extends string>(names: readonly T[], name: string): name is T {
+  return (names as readonly string[]).includes(name);
+}
 /** How long the player's own app has to pay a finished game out before the keeper does (chain seconds). */
 export const PAY_OUT_AFTER_SECONDS = 30;
 /** A payout is sent only when it is worth this many times its gas. */
@@ -133,33 +137,23 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     const latest = await publicClient.getBlockNumber({ cacheTime: 0 });
     for (let start = next; start <= latest; start += LOG_RANGE) {
       const end = start + LOG_RANGE - 1n < latest ? start + LOG_RANGE - 1n : latest;
-      for (const eventName of ROLL_EVENTS) {
-        const logs = await publicClient.getContractEvents({
-          address: hall,
-          abi: diceHallAbi,
-          eventName,
-          fromBlock: start,
-          toBlock: end,
-        });
-        for (const event of logs) {
-          const gameId = (event.args as { gameId?: bigint }).gameId;
-          if (gameId !== undefined && !watched.has(gameId)) {
-            watched.set(gameId, { lastBlock: -1n });
-          }
-        }
-      }
-      if (payOutAfterSeconds === false) continue;
-      for (const eventName of END_EVENTS) {
-        const logs = await publicClient.getContractEvents({
-          address: hall,
-          abi: diceHallAbi,
-          eventName,
-          fromBlock: start,
-          toBlock: end,
-        });
-        for (const event of logs) {
-          const gameId = (event.args as { gameId?: bigint }).gameId;
-          if (gameId === undefined || ended.has(gameId)) continue;
+      // One read of the hall's logs for the range serves both lists (rolls to watch, games to pay out).
+      const logs = await publicClient.getContractEvents({
+        address: hall,
+        abi: diceHallAbi,
+        fromBlock: start,
+        toBlock: end,
+      });
+      for (const event of logs) {
+        const gameId = (event.args as { gameId?: bigint }).gameId;
+        if (gameId === undefined) continue;
+        if (isOneOf(ROLL_EVENTS, event.eventName)) {
+          if (!watched.has(gameId)) watched.set(gameId, { lastBlock: -1n });
+        } else if (
+          payOutAfterSeconds !== false &&
+          isOneOf(END_EVENTS, event.eventName) &&
+          !ended.has(gameId)
+        ) {
           const block = await publicClient.getBlock({ blockNumber: event.blockNumber });
           ended.set(gameId, { gameId, dueAt: block.timestamp + BigInt(payOutAfterSeconds) });
         }
