@@ -39,10 +39,15 @@ function KeyAsksAgain({ hall, me }: { hall: Hall; me: Address }) {
         .map((g) => g.gameId),
     [games, me],
   );
+  // Nothing refused at any of the player's tables (nearly always): no clock, no prices, no reads.
+  return ids.length > 0 ? <AsksAgainAt hall={hall} me={me} ids={ids} /> : null;
+}
+
+function AsksAgainAt({ hall, me, ids }: { hall: Hall; me: Address; ids: bigint[] }) {
   const views = useGameViews(ids);
   const nowMs = useChainNow(1_000);
   const nowSec = Math.floor(nowMs / 1000);
-  const session = usePlayerSession(ids.length > 0 ? me : undefined, nowSec);
+  const session = usePlayerSession(me, nowSec);
   const { gasPrice } = useSessionPrices(undefined);
   /** Per game, the retry time this app last asked at. */
   const asked = useRef(new Map<string, bigint>());
