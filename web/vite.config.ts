@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
+import { prerenderPages } from "./prerender.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -36,10 +37,22 @@ function optionalDependency(name: string): Plugin {
   };
 }
 
+// `@/` is the app's own src (tsconfig.json's paths say the same). `@dicehall/core` resolves as
+// the workspace package it is; the alias lets import.meta.glob name it too.
+const alias = [
+  { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
+  {
+    find: /^@dicehall\/core\//,
+    replacement: fileURLToPath(new URL("../core/", import.meta.url)),
+  },
+];
+
 export default defineConfig({
   plugins: [
     react(),
     optionalDependency("@walletconnect/ethereum-provider"),
+    // Every page drawn to HTML at build time, the app's code loaded after the first paint.
+    prerenderPages({ alias }),
     // The installable app: the manifest, and our service worker (web/src/sw/sw.ts) with Workbox's
     // precache of the built shell injected. The app registers it itself (web/src/ui/pwa.ts), after
     // the first paint.
@@ -81,17 +94,7 @@ export default defineConfig({
       devOptions: { enabled: true, type: "module" },
     }),
   ],
-  // `@/` is the app's own src (tsconfig.json's paths say the same). `@dicehall/core` resolves as
-  // the workspace package it is; the alias lets import.meta.glob name it too.
-  resolve: {
-    alias: [
-      { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
-      {
-        find: /^@dicehall\/core\//,
-        replacement: fileURLToPath(new URL("../core/", import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias },
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: { target: "es2022", sourcemap: true, manifest: true },

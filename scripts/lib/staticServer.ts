@@ -1,5 +1,6 @@
 // The built web app served as a static host serves it in production: brotli or gzip when the
-// browser takes it, hashed assets cached for good, index.html for every client-side route. For the
+// browser takes it, hashed assets cached for good, each page its prerendered file and the build's
+// `_redirects` for the rest (a game's page, the 404). For the
 // phone benchmark (a dev server's or `vite preview`'s uncompressed answers are not what a phone
 // downloads).
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -22,17 +23,71 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".svg", ".json", ".webmanifest"]);
 
+interface Rewrite {
+  from: RegExp;
+  to: string;
+  status: number;
+}
+
+/**
+ * The build's `_redirects` (Netlify's and Cloudflare Pages' format, written by the prerender:
+ * `/games/:id /games/_id.html 200`), each line a path pattern (":name" one segment, "*" the rest),
+ * the file that answers it and the status.
+ */
+function readRedirects(dir: string): Rewrite[] {
+  const file = join(dir, "_redirects");
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts.length >= 2 && !parts[0].startsWith("#"))
+    .map(([from, to, status]) => ({
+      from: new RegExp(
+        `^${from
+          .split("/")
+          .map((s) =>
+            s === "*"
+              ? ".*"
+              : s.startsWith(":")
+                ? "[^/]+"
+                : s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+          )
+          .join("/")}/?$`,
+        "i",
+      ),
+      to,
+      status: Number(status ?? 200),
+    }));
+}
+
+/**
+ * What answers a path, as a static host answers it: the file itself, else the path's own page
+ * (`/leaderboard` is leaderboard.html), else the first rewrite that matches, else index.html.
+ */
+function resolvePage(
+  dir: string,
+  path: string,
+  rules: Rewrite[],
+): { file: string; status: number } {
+  const isFile = (f: string) => f.startsWith(dir) && existsSync(f) && !statSync(f).isDirectory();
+  const own = normalize(join(dir, path));
+  if (isFile(own)) return { file: own, status: 200 };
+  const page = normalize(join(dir, `${path.replace(/\/+$/, "") || "/index"}.html`));
+  if (isFile(page)) return { file: page, status: 200 };
+  const rule = rules.find((r) => r.from.test(path));
+  if (rule) return { file: join(dir, rule.to), status: rule.status };
+  return { file: join(dir, "index.html"), status: 200 };
+}
+
 export async function serveStatic(
   dir: string,
   host = "127.0.0.1",
 ): Promise<{ url: string; close(): Promise<void> }> {
   const cache = new Map<string, { br: Buffer; gzip: Buffer }>();
+  const rules = readRedirects(dir);
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    let file = normalize(join(dir, path));
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(dir, "index.html");
-    }
+    const { file, status } = resolvePage(dir, path, rules);
     const ext = extname(file);
     const body = readFileSync(file);
     const headers: Record<string, string> = {
@@ -64,7 +119,7 @@ export async function serveStatic(
       }
     }
     headers["content-length"] = String(out.length);
-    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : out);
+    res.writeHead(status, headers).end(req.method === "HEAD" ? undefined : out);
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, Route, Routes, useLocation } from "react-router";
 import { useConnection } from "wagmi";
-import { HomePage } from "@/features/home/components/HomePage.tsx";
 import { NetworkBanner } from "@/features/wallet/components/NetworkBanner.tsx";
 import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
@@ -11,47 +10,19 @@ import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { OfflineNotice } from "@/ui/OfflineNotice.tsx";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
 import { TurnAlerts } from "@/ui/TurnAlerts.tsx";
-
-/** Pages other than home load on first visit (the lobby too: its session-key code is heavy). */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+import { PAGES } from "./pages.tsx";
 
 // A connected player's session keys at work on every page: their code (the key's secp256k1 among
 // it) loads once a wallet is connected, never in the first load.
-const SessionKeys = page(() => import("@/ui/SessionKeys.tsx"), "SessionKeys");
-const AskAgain = page(() => import("@/ui/AskAgain.tsx"), "AskAgain");
+const SessionKeys = lazy(() =>
+  import("@/ui/SessionKeys.tsx").then((m) => ({ default: m.SessionKeys })),
+);
+const AskAgain = lazy(() => import("@/ui/AskAgain.tsx").then((m) => ({ default: m.AskAgain })));
 
 function WhenConnected({ children }: { children: ReactNode }) {
   const { address } = useConnection();
   return address ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
-
-const LobbyPage = page(() => import("@/features/lobby/components/LobbyPage.tsx"), "LobbyPage");
-const CreateGamePage = page(
-  () => import("@/features/lobby/components/CreateGamePage.tsx"),
-  "CreateGamePage",
-);
-const GamePage = page(() => import("@/features/table/components/GamePage.tsx"), "GamePage");
-const ReplayPage = page(() => import("@/features/history/components/ReplayPage.tsx"), "ReplayPage");
-const AnalysisPage = page(
-  () => import("@/features/analysis/components/AnalysisPage.tsx"),
-  "AnalysisPage",
-);
-const HistoryPage = page(
-  () => import("@/features/history/components/HistoryPage.tsx"),
-  "HistoryPage",
-);
-const LeaderboardPage = page(
-  () => import("@/features/leaderboard/components/LeaderboardPage.tsx"),
-  "LeaderboardPage",
-);
-const PlayerPage = page(() => import("@/features/players/components/PlayerPage.tsx"), "PlayerPage");
-const RulesPage = page(() => import("@/features/rules/components/RulesPage.tsx"), "RulesPage");
-const PracticePage = page(
-  () => import("@/features/practice/components/PracticePage.tsx"),
-  "PracticePage",
-);
 
 const NAV: { to: string; label: string; section: NavSection }[] = [
   { to: "/games", label: "Play", section: "play" },
@@ -135,18 +106,9 @@ export function App() {
       <main id="main" className="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/games" element={<LobbyPage />} />
-            <Route path="/games/new" element={<CreateGamePage />} />
-            <Route path="/games/:id" element={<GamePage />} />
-            <Route path="/games/:id/replay" element={<ReplayPage />} />
-            <Route path="/games/:id/analysis" element={<AnalysisPage />} />
-            <Route path="/history" element={<HistoryPage />} />
-            <Route path="/leaderboard" element={<LeaderboardPage />} />
-            <Route path="/players/:address" element={<PlayerPage />} />
-            <Route path="/rules" element={<RulesPage />} />
-            <Route path="/rules/:ruleSet" element={<RulesPage />} />
-            <Route path="/practice" element={<PracticePage />} />
+            {PAGES.map(({ path, Component }) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

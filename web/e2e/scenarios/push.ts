@@ -1,4 +1,5 @@
-// Scenario 15: the installable app and the hall's Web Push (dev accounts 4, in the app, and 19). The manifest
+// Scenario 15: the installable app and the hall's Web Push (dev accounts 4, in the app, and 19). Each
+// page's prerendered HTML as the server and, offline, the service worker answer it. The manifest
 // (name, icons, standalone) as Chromium reads it; the shell from the service worker's cache with the
 // network off, saying it is offline; "Notify me" subscribes the connected account at the game index;
 // a table it sits at fills, the index's notifier sends the push, our own push service (the test's:
@@ -68,6 +69,24 @@ export function pushScenarios(suite: () => Suite): void {
       const service = await startPushEndpoint(certificate);
       try {
         const [me, other] = [stack.accounts[4], stack.accounts[19]];
+
+        // --- Every page is in its HTML before any code (the build's prerender): a phone shows it
+        // as soon as the HTML and the stylesheet are in. A game's or a player's page is its
+        // pattern's, an unknown path the 404 page, as the build's `_redirects` tell a host.
+        for (const [path, status, words] of [
+          ["/leaderboard", 200, "<h1>Leaderboard</h1>"],
+          ["/rules/yatzy", 200, "Yatzy"],
+          ["/games/424242", 200, "Reading the game from the chain…"],
+          [`/players/${me}`, 200, "<h1>Player</h1>"],
+          ["/no-such-page", 404, "<h1>Nothing here</h1>"],
+        ] as const) {
+          const response = await fetch(new URL(path, stack.webUrl), {
+            headers: { accept: "text/html" },
+          });
+          assert.equal(response.status, status, path);
+          assert.ok((await response.text()).includes(words), `${path} says ${words}`);
+        }
+
         const tracked = await session.newPage("player (account 4)");
         const { page, context } = tracked;
         await context.grantPermissions(["notifications"], { origin });
@@ -88,6 +107,12 @@ export function pushScenarios(suite: () => Suite): void {
           .click();
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         await page.getByRole("status").filter({ hasText: "You are offline" }).waitFor();
+        // A page opened offline by its address is its own prerendered file from the cache: a
+        // game's page is the games' one, not the home page's.
+        const offlineGame = await page.goto(new URL("/games/424242", stack.webUrl).toString());
+        assert.ok(offlineGame?.fromServiceWorker(), "the game's page came from the service worker");
+        assert.ok((await offlineGame.text()).includes("Reading the game from the chain…"));
+        await page.getByRole("heading", { level: 1, name: "Game #424242" }).waitFor();
         await context.setOffline(false);
         await page
           .getByRole("status")

@@ -33,7 +33,14 @@ const tabStorage = {
   },
 };
 
-export function createWagmiConfig(extraConnectors: readonly CreateConnectorFn[] = []) {
+/**
+ * `ssr` is the build's prerender: no wallet is asked to reconnect while it draws, so the page
+ * shows "Connect wallet" as a first visit does, not a "Connecting…" that never ends.
+ */
+export function createWagmiConfig(
+  extraConnectors: readonly CreateConnectorFn[] = [],
+  { ssr = false }: { ssr?: boolean } = {},
+) {
   const hasLocalChain = appChains.some((chain) => chain.id === LOCAL_CHAIN_ID);
   const connectors: CreateConnectorFn[] = [
     // A fallback for a legacy window.ethereum that does not announce itself via EIP-6963.
@@ -49,6 +56,7 @@ export function createWagmiConfig(extraConnectors: readonly CreateConnectorFn[] 
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage: tabStorage, key: "dicehall" }),
     pollingInterval: Object.fromEntries(appChains.map((c) => [c.id, pollingInterval(c.id)])),
+    ssr,
   });
 }
 

@@ -1,14 +1,11 @@
 // The service worker (vite-plugin-pwa builds it with Workbox's precache manifest injected): the
 // app shell from the cache, so the app opens with no network (and says it is offline: the shell
 // reads no game state of its own), and the hall's pushes shown as notifications whose click opens
-// or focuses the table they are about. It imports nothing of the app: a game's words come in the
+// or focuses the table they are about. It imports nothing of the app but its list of pages: a game's words come in the
 // push (the notifier writes them from core/notify/), so this file never goes stale with the rules.
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-} from "workbox-precaching";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NOT_FOUND_FILE, matchPage, pageFile } from "../routes.ts";
 import { parsePush } from "./pushPayload.ts";
 
 /** The parts of the service worker's scope this file uses (tsconfig has no WebWorker lib). */
@@ -49,10 +46,21 @@ declare const self: ServiceWorkerScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every page of the app is index.html (client-side routes); the index's API and the chain are
-// never cached: what they say is only true now.
+// A page with a file of its own (the build's prerender: /leaderboard is leaderboard.html) is
+// answered by the precache above. Any other page is its pattern's file (a game's page is
+// games/_id.html, as the hosts' `_redirects` say), else the 404 page. The index's API and the
+// chain are never cached: what they say is only true now.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//] }),
+  new NavigationRoute(
+    async ({ url, request }) => {
+      const pattern = matchPage(url.pathname);
+      const page =
+        (pattern && (await matchPrecache(`/${pageFile(pattern)}`))) ||
+        (await matchPrecache(`/${NOT_FOUND_FILE}`));
+      return page ?? fetch(request);
+    },
+    { denylist: [/^\/api\//] },
+  ),
 );
 
 self.addEventListener("install", () => void self.skipWaiting());

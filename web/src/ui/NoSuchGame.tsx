@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { describeError } from "@/chain/errors.ts";
+import { useIsPageTemplate } from "./pageTemplate.ts";
 
 /**
  * The page for a game number that cannot be one (not digits, 0, or past uint256), said at once
@@ -8,10 +9,21 @@ import { describeError } from "@/chain/errors.ts";
 export function NoSuchGame({
   text,
   back,
+  reading,
 }: {
   text: string | undefined;
   back: { to: string; label: string };
+  /** The page's title while the build's template stands for every game (ui/pageTemplate.ts). */
+  reading: string;
 }) {
+  const template = useIsPageTemplate();
+  if (template)
+    return (
+      <section className="page">
+        <h1>{reading}</h1>
+        <p className="loading">Reading the game from the chain…</p>
+      </section>
+    );
   return (
     <section className="page">
       <h1>No such game</h1>

@@ -31,7 +31,13 @@ export function AnalysisPage() {
   const snapshot = useGameLogs(gameId);
 
   if (gameId === null) {
-    return <NoSuchGame text={params.id} back={{ to: "/history", label: "See the history" }} />;
+    return (
+      <NoSuchGame
+        text={params.id}
+        back={{ to: "/history", label: "See the history" }}
+        reading="Analysis"
+      />
+    );
   }
   const name = game ? `game ${game} of match #${gameId}` : `game #${gameId}`;
   const title = <h1>Analysis of {name}</h1>;

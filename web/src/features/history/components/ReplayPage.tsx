@@ -63,7 +63,13 @@ export function ReplayPage() {
   const snapshot = useGameLogs(gameId);
 
   if (gameId === null) {
-    return <NoSuchGame text={params.id} back={{ to: "/history", label: "See the history" }} />;
+    return (
+      <NoSuchGame
+        text={params.id}
+        back={{ to: "/history", label: "See the history" }}
+        reading="Replay"
+      />
+    );
   }
   const title = <h1>Replay of game #{gameId.toString()}</h1>;
   if (!hall) {

@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router";
+import { useIsPageTemplate } from "@/ui/pageTemplate.ts";
 import { getAddress, isAddress, type Address } from "viem";
 import type { WireAccuracyPoint, WirePlayer } from "@dicehall/core/indexer/indexerWire.ts";
 import { formatTimestamp } from "@dicehall/core/game/format.ts";
@@ -28,6 +29,8 @@ export function PlayerPage() {
   const params = useParams();
   const raw = params.address ?? "";
   const player = isAddress(raw) ? getAddress(raw) : null;
+  const template = useIsPageTemplate();
+  if (template) return <PlayerTemplate />;
   if (!player) {
     return (
       <div className="page player">
@@ -39,6 +42,30 @@ export function PlayerPage() {
     );
   }
   return <Player player={player} />;
+}
+
+/**
+ * Every player's page as the build draws it (players/_address.html), until the app draws the
+ * player's own: the same head, its avatar's and address's places kept, and the record loading.
+ */
+function PlayerTemplate() {
+  return (
+    <div className="page player">
+      <p className="breadcrumbs">
+        <Link to="/leaderboard">Leaderboard</Link> / Player
+      </p>
+      <div className="page__head player__head">
+        <span className="identicon" aria-hidden="true" style={{ width: 48, height: 48 }} />
+        <div className="player__name">
+          <h1>Player</h1>
+          <p className="muted small">
+            <code>&nbsp;</code>
+          </p>
+        </div>
+      </div>
+      <LoadingSkill />
+    </div>
+  );
 }
 
 function Player({ player }: { player: Address }) {

@@ -22,7 +22,13 @@ export function GamePage() {
   const { hall, view, status, token, snapshot } = game;
 
   if (gameId === null) {
-    return <NoSuchGame text={params.id} back={{ to: "/games", label: "See the tables" }} />;
+    return (
+      <NoSuchGame
+        text={params.id}
+        back={{ to: "/games", label: "See the tables" }}
+        reading="Game"
+      />
+    );
   }
   if (!hall) {
     return (

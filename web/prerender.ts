@@ -1,0 +1,136 @@
+// The build's prerender (a Vite plugin): every page of the app drawn to HTML at build time, as a
+// visitor without a wallet first sees it (src/prerender.tsx draws it, routes.ts names the files),
+// so a phone shows the page as soon as the HTML and the stylesheet are in, before any of the app's
+// code has come down. The app's code then loads after that first paint and draws the same page in
+// its place. Also written: `_redirects` (the rewrites a static host needs: a game's or a player's
+// page is its pattern's file, an unknown path the 404 page) and the preview server's same rules.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { dirname, join, resolve } from "node:path";
+import { createServer, type AliasOptions, type Plugin, type ResolvedConfig } from "vite";
+import { NOT_FOUND_FILE, PAGE_PATHS, matchPage, pageFile } from "./src/routes.ts";
+
+/** What src/prerender.tsx gives the build. */
+interface PrerenderModule {
+  renderPage(path: string, template?: boolean): Promise<string>;
+  prerenderPaths(): { path: string; file: string; template: boolean }[];
+}
+
+/**
+ * The built index.html loads the app's entry as a module script, and modulepreloads its imports.
+ * On a fast line all of it comes down before the first paint, and a phone's browser then counts
+ * it as the first paint's work (Lighthouse's simulation of a slow phone does too, whatever its
+ * priority): so the entry is added only once the browser reports the page's first contentful
+ * paint, and there are no preloads (the entry's imports are asked for as soon as it is in). A tab
+ * opened in the background paints nothing until shown: there the code loads at once.
+ */
+export function loadAfterFirstPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error("prerender: the built index.html has no module entry script");
+  const boot =
+    `<script>(function(){var done=false;function load(){if(done)return;done=true;` +
+    `var s=document.createElement("script");s.type="module";s.crossOrigin="";` +
+    `s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}` +
+    `if(document.visibilityState!=="visible"||!window.PerformanceObserver)return load();` +
+    `try{new PerformanceObserver(function(l,o){o.disconnect();setTimeout(load,0)})` +
+    `.observe({type:"paint",buffered:true})}catch(e){return load()}` +
+    `setTimeout(load,3000)})()</script>`;
+  return html
+    .replace(entry[0], "")
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, "")
+    .replace("</body>", `    ${boot}\n  </body>`);
+}
+
+/** The page's HTML inside the app's root element. */
+function fill(template: string, body: string): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) throw new Error(`prerender: no ${root} in index.html`);
+  return template.replace(root, `<div id="root">${body}</div>`);
+}
+
+/** `_redirects` (Netlify's and Cloudflare Pages' format): a pattern's pages, then the 404. */
+export function redirectsFile(): string {
+  const lines = PAGE_PATHS.filter((p) => p.includes(":"))
+    // A longer pattern first: /games/:id/replay before /games/:id.
+    .sort((a, b) => b.split("/").length - a.split("/").length)
+    .map((p) => `${p} /${pageFile(p)} 200`);
+  return `${[...lines, `/* /${NOT_FOUND_FILE} 404`].join("\n")}\n`;
+}
+
+/**
+ * The file a request for a page is answered with, as `_redirects` and a static host answer it:
+ * the path's own prerendered file, else its pattern's, else the 404 page.
+ */
+export function fileForPath(dir: string, pathname: string): { file: string; status: number } {
+  const own = pathname === "/" ? "index.html" : `${pathname.replace(/^\/+|\/+$/g, "")}.html`;
+  if (existsSync(join(dir, own))) return { file: own, status: 200 };
+  const pattern = matchPage(pathname);
+  if (pattern && existsSync(join(dir, pageFile(pattern))))
+    return { file: pageFile(pattern), status: 200 };
+  return { file: NOT_FOUND_FILE, status: 404 };
+}
+
+export function prerenderPages(options: { alias: AliasOptions }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "dicehall:prerender",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: { order: "post", handler: (html) => loadAfterFirstPaint(html) },
+    // Before vite-plugin-pwa's closeBundle, which precaches the files written here.
+    closeBundle: {
+      sequential: true,
+      order: "pre",
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        const template = readFileSync(join(outDir, "index.html"), "utf8");
+        const server = await createServer({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          envDir: config.envDir,
+          resolve: { alias: options.alias },
+          logLevel: "error",
+          appType: "custom",
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const app = (await server.ssrLoadModule("/src/prerender.tsx")) as PrerenderModule;
+          const pages = [
+            ...app.prerenderPaths(),
+            { path: "/nothing-here", file: NOT_FOUND_FILE, template: false },
+          ];
+          for (const { path, file, template: isTemplate } of pages) {
+            const out = join(outDir, file);
+            mkdirSync(dirname(out), { recursive: true });
+            writeFileSync(out, fill(template, await app.renderPage(path, isTemplate)));
+          }
+          writeFileSync(join(outDir, "_redirects"), redirectsFile());
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(config.root, config.build.outDir);
+      // Page requests only (no file extension); assets go on to the preview's own static files.
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const pathname = new URL(req.url ?? "/", "http://x").pathname;
+        const accept = String(req.headers.accept ?? "");
+        if (!/\.[a-z0-9]+$/i.test(pathname) && accept.includes("text/html")) {
+          const { file, status } = fileForPath(outDir, decodeURIComponent(pathname));
+          res.statusCode = status;
+          res.setHeader("content-type", "text/html; charset=utf-8");
+          res.setHeader("cache-control", "no-cache");
+          res.end(readFileSync(join(outDir, file)));
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
