@@ -162,7 +162,38 @@ try {
       await tab.setViewportSize({ width: 412, height: 823 });
       await tab.goto(`${site.url}${path}`, { waitUntil: "load" });
       await tab.waitForTimeout(3000);
-      return await tab.evaluate(
+      const shifts = await tab.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries() as (PerformanceEntry & {
+                value: number;
+                sources: {
+                  node: Node | null;
+                  previousRect: DOMRectReadOnly;
+                  currentRect: DOMRectReadOnly;
+                }[];
+              })[];
+              resolve(
+                entries
+                  .map(
+                    (e) =>
+                      `shift ${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${e.sources
+                        .map((s) => {
+                          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+                          const r = (q: DOMRectReadOnly) =>
+                            `${Math.round(q.y)}+${Math.round(q.height)}`;
+                          return `<${el?.tagName.toLowerCase() ?? "?"} class="${el?.className ?? ""}"> y ${r(s.previousRect)} → ${r(s.currentRect)}`;
+                        })
+                        .join("; ")}`,
+                  )
+                  .join("\n    "),
+              );
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve("no layout shift"), 500);
+          }),
+      );
+      const lcp = await tab.evaluate(
         () =>
           new Promise<string>((resolve) => {
             new PerformanceObserver((list) => {
@@ -184,13 +215,14 @@ try {
             }).observe({ type: "largest-contentful-paint", buffered: true });
           }),
       );
+      return `${lcp}\n    ${shifts}`;
     } finally {
       await tab.close();
     }
   };
   for (const [name, path] of pages) {
     if (values.only && values.only !== name) continue;
-    say(`${name}: largest contentful paints, unthrottled:\n    ${await lcpElement(path)}`);
+    say(`${name}: largest contentful paints and layout shifts, unthrottled:\n    ${await lcpElement(path)}`);
     const samples: Row[] = [];
     for (let i = 0; i < runs; i++) {
       say(`${name} (${path}), run ${i + 1} of ${runs}…`);

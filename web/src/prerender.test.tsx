@@ -23,7 +23,10 @@ describe("the prerender", () => {
   it("draws a pattern's page as its loading state, with no game or player of its own", async () => {
     const game = await renderPage("/games/_id", true);
     expect(game).toContain("<h1>Game</h1>");
-    expect(game).toContain("Reading the game from the chain…");
+    expect(game).toContain("Reading the table from the chain");
+    expect(await renderPage("/games/_id/replay", true)).toContain(
+      "Reading the game from the chain…",
+    );
     expect(game).not.toContain("No such game");
     const player = await renderPage("/players/_address", true);
     expect(player).toContain("<h1>Player</h1>");

@@ -76,7 +76,7 @@ export function pushScenarios(suite: () => Suite): void {
         for (const [path, status, words] of [
           ["/leaderboard", 200, "<h1>Leaderboard</h1>"],
           ["/rules/yatzy", 200, "Yatzy"],
-          ["/games/424242", 200, "Reading the game from the chain…"],
+          ["/games/424242", 200, "Reading the table from the chain"],
           [`/players/${me}`, 200, "<h1>Player</h1>"],
           ["/no-such-page", 404, "<h1>Nothing here</h1>"],
         ] as const) {
@@ -111,7 +111,7 @@ export function pushScenarios(suite: () => Suite): void {
         // game's page is the games' one, not the home page's.
         const offlineGame = await page.goto(new URL("/games/424242", stack.webUrl).toString());
         assert.ok(offlineGame?.fromServiceWorker(), "the game's page came from the service worker");
-        assert.ok((await offlineGame.text()).includes("Reading the game from the chain…"));
+        assert.ok((await offlineGame!.text()).includes("Reading the table from the chain"));
         await page.getByRole("heading", { level: 1, name: "Game #424242" }).waitFor();
         await context.setOffline(false);
         await page

@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
@@ -58,6 +59,9 @@ export function LeaderboardPage() {
     ? board.source === "indexer"
     : indexer.mode === "on" || (indexer.mode === "checking" && !board.notice);
   const tokens = board.data?.tokens ?? [];
+  // The board's rows are drawn as a transition: React draws them in short slices and the phone
+  // stays responsive while a page of rows (their names, faces and sums) comes in.
+  const data = useDeferredValue(board.data);
 
   const setSort = (key: BoardSort["key"]) => {
     const direction =
@@ -79,7 +83,7 @@ export function LeaderboardPage() {
     body = <p>There is no hall on this network. Switch networks to see its leaderboard.</p>;
   } else if (board.error) {
     body = <ReadError what="The hall's history" error={board.error} onRetry={board.refetch} />;
-  } else if (!board.data) {
+  } else if (!data) {
     // Rows of the final height hold the table's place while it is read: nothing below moves
     // when the board arrives (Lighthouse's layout shift).
     body = (
@@ -97,7 +101,7 @@ export function LeaderboardPage() {
         />
       </div>
     );
-  } else if (board.data.total === 0) {
+  } else if (data.total === 0) {
     body = (
       <p>
         No finished games{" "}
@@ -106,7 +110,7 @@ export function LeaderboardPage() {
       </p>
     );
   } else {
-    const { rows, total, me: mine } = board.data;
+    const { rows, total, me: mine } = data;
     body = (
       <>
         <p className="leaderboard__summary" aria-live="polite">
@@ -126,7 +130,7 @@ export function LeaderboardPage() {
           me={me}
           tokens={token ? [token.toLowerCase()] : tokens}
           netSortable={!!token}
-          skill={board.source === "indexer" ? board.data.skill : undefined}
+          skill={board.source === "indexer" ? data.skill : undefined}
           ratingOfAllGames={!!token || period !== "all"}
         />
         {board.source === "indexer" && (!!token || period !== "all") && (

@@ -1,6 +1,6 @@
 import { Link, useParams } from "react-router";
 import { useIsPageTemplate } from "@/ui/pageTemplate.ts";
-import { getAddress, isAddress, type Address } from "viem";
+import { getAddress, isAddress, zeroAddress, type Address } from "viem";
 import type { WireAccuracyPoint, WirePlayer } from "@dicehall/core/indexer/indexerWire.ts";
 import { formatTimestamp } from "@dicehall/core/game/format.ts";
 import { parseMatchGameKey } from "@dicehall/core/game/match.ts";
@@ -58,8 +58,9 @@ function PlayerTemplate() {
         <span className="identicon" aria-hidden="true" style={{ width: 48, height: 48 }} />
         <div className="player__name">
           <h1>Player</h1>
-          <p className="muted small">
-            <code>&nbsp;</code>
+          {/* An address's length, unseen: the line wraps as the player's own will. */}
+          <p className="muted small" aria-hidden="true" style={{ visibility: "hidden" }}>
+            <code>{zeroAddress}</code>
           </p>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Link, useParams, useSearchParams } from "react-router";
+import { useIsPageTemplate } from "@/ui/pageTemplate.ts";
 import { ruleSet, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { describeError } from "@/chain/errors.ts";
@@ -13,14 +14,32 @@ import { MatchLine, MatchPanel } from "./MatchPanel.tsx";
 import { PlayPanel } from "./PlayPanel.tsx";
 import { ResultsPanel } from "./ResultsPanel.tsx";
 
+/**
+ * The table while it is read: in the place of the turn line that replaces it, and saying what is
+ * coming (on a phone it is the first screen's largest text, so Lighthouse's LCP is its paint).
+ */
+function TableLoading({ gameId }: { gameId: bigint | null }) {
+  return (
+    <section className="page">
+      <h1>{gameId === null ? "Game" : `Game #${gameId}`}</h1>
+      <p className="table__turn loading">
+        Reading the table from the chain: who sits at it, their score sheets and whose turn it is…
+      </p>
+    </section>
+  );
+}
+
 /** /games/:id: the lobby while it fills, the table while it runs, the results at the end. */
 export function GamePage() {
   const params = useParams();
+  const template = useIsPageTemplate();
   const [search] = useSearchParams();
   const gameId = parseGameId(params.id);
   const game = useGame(gameId);
   const { hall, view, status, token, snapshot } = game;
 
+  // The build's page for every game (games/_id.html) is the table being read, as below.
+  if (template) return <TableLoading gameId={null} />;
   if (gameId === null) {
     return (
       <NoSuchGame
@@ -57,14 +76,7 @@ export function GamePage() {
       </section>
     );
   }
-  if (!view) {
-    return (
-      <section className="page">
-        <h1>Game #{String(gameId)}</h1>
-        <p className="loading">Reading the table from the chain…</p>
-      </section>
-    );
-  }
+  if (!view) return <TableLoading gameId={gameId} />;
   if (game.notFound) {
     return (
       <section className="page">
