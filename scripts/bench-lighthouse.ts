@@ -8,7 +8,7 @@
 //
 // Flags: --runs N (default 1: the median of N runs per page is printed), --only NAME (one page,
 // e.g. "game table"), --save DIR (each run's Lighthouse report as JSON, to see what a page waits
-// on). Nothing else should run
+// on), --profile (each page's busiest functions on a 4× slower CPU). Nothing else should run
 // meanwhile: the simulated figures still depend on the machine's real speed.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     only: { type: "string" },
     save: { type: "string" },
+    profile: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -50,7 +51,11 @@ const outDir = mkdtempSync(join(tmpdir(), "dicehall-lighthouse-web-"));
 const profile = mkdtempSync(join(tmpdir(), "dicehall-lighthouse-chrome-"));
 const cleanups: (() => Promise<void> | void)[] = [
   () => stack.stop(),
-  () => rmSync(outDir, { recursive: true, force: true }),
+  // --profile keeps the build, to look up a function by its place in the chunk.
+  () =>
+    values.profile
+      ? say(`the build is kept in ${outDir}`)
+      : rmSync(outDir, { recursive: true, force: true }),
   // Chromium may still be writing its profile as it exits: retry until it is done.
   () => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }),
 ];
@@ -160,8 +165,58 @@ try {
     const tab = await context.newPage();
     try {
       await tab.setViewportSize({ width: 412, height: 823 });
+      const session = values.profile ? await context.newCDPSession(tab) : null;
+      if (session) {
+        await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await session.send("Profiler.enable");
+        await session.send("Profiler.setSamplingInterval", { interval: 200 });
+        await session.send("Profiler.start");
+      }
       await tab.goto(`${site.url}${path}`, { waitUntil: "load" });
       await tab.waitForTimeout(3000);
+      let top = "";
+      if (session) {
+        const { profile } = (await session.send("Profiler.stop")) as {
+          profile: {
+            nodes: {
+              id: number;
+              children?: number[];
+              callFrame: {
+                functionName: string;
+                url: string;
+                lineNumber: number;
+                columnNumber: number;
+              };
+            }[];
+            samples: number[];
+            timeDeltas: number[];
+          };
+        };
+        // Time per function, its callees included (each sample counted once per function on its
+        // stack): where a page's long tasks go, component by component.
+        const parent = new Map<number, number>();
+        for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+        const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+        const total = new Map<string, number>();
+        profile.samples.forEach((id, i) => {
+          const seen = new Set<string>();
+          for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+            const f = frame.get(at);
+            if (!f || !f.url || ["(idle)", "(program)", "(root)"].includes(f.functionName))
+              continue;
+            const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+          }
+        });
+        top = [...total]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 40)
+          .map(([k, ms]) => `${ms.toFixed(0).padStart(5)} ms  ${k}`)
+          .join("\n    ");
+        await session.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      }
       const shifts = await tab.evaluate(
         () =>
           new Promise<string>((resolve) => {
@@ -215,14 +270,16 @@ try {
             }).observe({ type: "largest-contentful-paint", buffered: true });
           }),
       );
-      return `${lcp}\n    ${shifts}`;
+      return `${lcp}\n    ${shifts}${top ? `\n  main thread, 4× slower, time with callees:\n    ${top}` : ""}`;
     } finally {
       await tab.close();
     }
   };
   for (const [name, path] of pages) {
     if (values.only && values.only !== name) continue;
-    say(`${name}: largest contentful paints and layout shifts, unthrottled:\n    ${await lcpElement(path)}`);
+    say(
+      `${name}: largest contentful paints and layout shifts, unthrottled:\n    ${await lcpElement(path)}`,
+    );
     const samples: Row[] = [];
     for (let i = 0; i < runs; i++) {
       say(`${name} (${path}), run ${i + 1} of ${runs}…`);

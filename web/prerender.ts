@@ -41,11 +41,14 @@ export function loadAfterFirstPaint(html: string): string {
     .replace("</body>", `    ${boot}\n  </body>`);
 }
 
-/** The page's HTML inside the app's root element. */
-function fill(template: string, body: string): string {
+/**
+ * The page's HTML inside the app's root element, marked for main.tsx: a page's own HTML is taken
+ * over as it is (hydrated); a pattern's page, drawn for no game or player of its own, is replaced.
+ */
+function fill(template: string, body: string, kind: "page" | "template"): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`prerender: no ${root} in index.html`);
-  return template.replace(root, `<div id="root">${body}</div>`);
+  return template.replace(root, `<div id="root" data-prerendered="${kind}">${body}</div>`);
 }
 
 /** `_redirects` (Netlify's and Cloudflare Pages' format): a pattern's pages, then the 404. */
@@ -107,7 +110,14 @@ export function prerenderPages(options: { alias: AliasOptions }): Plugin {
           for (const { path, file, template: isTemplate } of pages) {
             const out = join(outDir, file);
             mkdirSync(dirname(out), { recursive: true });
-            writeFileSync(out, fill(template, await app.renderPage(path, isTemplate)));
+            writeFileSync(
+              out,
+              fill(
+                template,
+                await app.renderPage(path, isTemplate),
+                isTemplate ? "template" : "page",
+              ),
+            );
           }
           writeFileSync(join(outDir, "_redirects"), redirectsFile());
         } finally {

@@ -1,5 +1,5 @@
-import { startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { createWagmiConfig, loadOptionalConnectors } from "@/chain/wagmi.ts";
 import { registerServiceWorker } from "@/ui/pwa.ts";
@@ -9,23 +9,38 @@ import "./styles.css";
 
 registerServiceWorker();
 
+/**
+ * The production build's pages arrive drawn (web/prerender.ts): React takes over that HTML as it
+ * is (hydration: no page drawn twice, nothing moves), in short tasks (a transition), so a phone
+ * stays responsive meanwhile. Where the HTML differs from the app's first render (a page that
+ * reads this device's storage as it draws, say), React draws that part afresh, which is what
+ * it would have done anyway: said once in the console, not an error. A pattern's page (a game's,
+ * drawn for every game) and the dev server's empty index.html are drawn afresh.
+ */
+function start(app: ReactNode): void {
+  const container = document.getElementById("root")!;
+  startTransition(() => {
+    if (container.dataset.prerendered === "page") {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) =>
+          console.warn(`the prerendered page was drawn afresh: ${String(error)}`),
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  });
+}
+
 // WalletConnect (only when configured) is fetched before the config is built, so the config keeps
 // one fixed set of connectors for the whole session. The page landed on is fetched meanwhile: the
-// first render draws it whole, in the place of the build's prerendered copy of it (index.html and
-// the pages' own .html files, see web/prerender.ts), with no "Loading…" and no shift between.
-// The render is a transition, so React yields to the browser while it draws, in short tasks.
+// first render is that page whole, as its prerendered HTML shows it, with no "Loading…" between.
 void Promise.all([loadOptionalConnectors(), preloadPage(location.pathname)]).then(
-  ([extraConnectors]) => {
-    const config = createWagmiConfig(extraConnectors);
-    const root = createRoot(document.getElementById("root")!);
-    startTransition(() => {
-      root.render(
-        <Root
-          config={config}
-          queryClient={createQueryClient()}
-          router={(app) => <BrowserRouter>{app}</BrowserRouter>}
-        />,
-      );
-    });
-  },
+  ([extraConnectors]) =>
+    start(
+      <Root
+        config={createWagmiConfig(extraConnectors)}
+        queryClient={createQueryClient()}
+        router={(app) => <BrowserRouter>{app}</BrowserRouter>}
+      />,
+    ),
 );

@@ -17,7 +17,7 @@ export async function renderPage(path: string, template = false): Promise<string
   await preloadPage(path);
   const { prelude } = await prerender(
     <Root
-      config={createWagmiConfig([], { ssr: true })}
+      config={createWagmiConfig()}
       queryClient={createQueryClient()}
       router={(app) => (
         <StaticRouter location={path}>

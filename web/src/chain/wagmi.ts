@@ -33,14 +33,7 @@ const tabStorage = {
   },
 };
 
-/**
- * `ssr` is the build's prerender: no wallet is asked to reconnect while it draws, so the page
- * shows "Connect wallet" as a first visit does, not a "Connecting…" that never ends.
- */
-export function createWagmiConfig(
-  extraConnectors: readonly CreateConnectorFn[] = [],
-  { ssr = false }: { ssr?: boolean } = {},
-) {
+export function createWagmiConfig(extraConnectors: readonly CreateConnectorFn[] = []) {
   const hasLocalChain = appChains.some((chain) => chain.id === LOCAL_CHAIN_ID);
   const connectors: CreateConnectorFn[] = [
     // A fallback for a legacy window.ethereum that does not announce itself via EIP-6963.
@@ -56,7 +49,11 @@ export function createWagmiConfig(
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage: tabStorage, key: "dicehall" }),
     pollingInterval: Object.fromEntries(appChains.map((c) => [c.id, pollingInterval(c.id)])),
-    ssr,
+    // The first render is the build's prerendered page (web/src/prerender.tsx draws it with this
+    // same config): no wallet yet. The last wallet used is read back, and asked to reconnect,
+    // only once the page is on screen, so the browser's first render is the prerender's and
+    // React takes over its HTML as it is.
+    ssr: true,
   });
 }
 
