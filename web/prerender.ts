@@ -77,7 +77,8 @@ export function prerenderPages(options: { alias: AliasOptions }): Plugin {
   let config: ResolvedConfig;
   return {
     name: "dicehall:prerender",
-    apply: "build",
+    // The build, and the preview server that serves it (Vite resolves a preview as "serve").
+    apply: (_config, env) => env.command === "build" || env.isPreview === true,
     configResolved(resolved) {
       config = resolved;
     },
