@@ -161,10 +161,15 @@ try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   cleanups.push(() => cdp.close());
   const lcpElement = async (path: string): Promise<string> => {
-    const context = cdp.contexts()[0] ?? (await cdp.newContext());
+    // Lighthouse's phone: a Moto G Power's screen, touch (pointer: coarse: larger tap targets).
+    const context = await cdp.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
     const tab = await context.newPage();
     try {
-      await tab.setViewportSize({ width: 412, height: 823 });
       const session = values.profile ? await context.newCDPSession(tab) : null;
       if (session) {
         await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -173,7 +178,7 @@ try {
         await session.send("Profiler.start");
       }
       await tab.goto(`${site.url}${path}`, { waitUntil: "load" });
-      await tab.waitForTimeout(3000);
+      await tab.waitForTimeout(12_000);
       let top = "";
       if (session) {
         const { profile } = (await session.send("Profiler.stop")) as {
@@ -272,7 +277,7 @@ try {
       );
       return `${lcp}\n    ${shifts}${top ? `\n  main thread, 4× slower, time with callees:\n    ${top}` : ""}`;
     } finally {
-      await tab.close();
+      await context.close();
     }
   };
   for (const [name, path] of pages) {
@@ -295,6 +300,16 @@ try {
         writeFileSync(
           join(values.save, `${name.replace(/\W+/g, "-")}-${i + 1}.json`),
           JSON.stringify(result.lhr),
+        );
+        // The trace's layout shifts (Lighthouse 12.2.3's own audit of them fails here too).
+        const trace = (
+          result.artifacts as {
+            Trace?: { traceEvents: { name: string; ts: number; args?: unknown }[] };
+          }
+        ).Trace;
+        writeFileSync(
+          join(values.save, `${name.replace(/\W+/g, "-")}-${i + 1}-shifts.json`),
+          JSON.stringify((trace?.traceEvents ?? []).filter((e) => e.name === "LayoutShift")),
         );
       }
       const { categories, audits } = result.lhr;

@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router";
 import { useIsPageTemplate } from "@/ui/pageTemplate.ts";
 import { getAddress, isAddress, zeroAddress, type Address } from "viem";
@@ -72,7 +73,8 @@ function PlayerTemplate() {
 function Player({ player }: { player: Address }) {
   const hall = useHall();
   const page = usePlayer(player);
-  const data = page.data;
+  // The record, chart and tables are drawn as a transition: in short slices, the phone responsive.
+  const data = useDeferredValue(page.data);
 
   let body;
   if (!hall) body = <p>There is no hall on this network. Switch networks above.</p>;
