@@ -169,6 +169,26 @@ try {
       hasTouch: true,
     });
     const tab = await context.newPage();
+    // What the page's main shows over its first 2 s: each change, with the heights of its parts.
+    await tab.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { __mainLog: string[] }).__mainLog = log;
+      const start = performance.now();
+      const note = () => {
+        const page = document.querySelector("main")?.firstElementChild;
+        if (!page) return;
+        const parts = [...page.children]
+          .map(
+            (c) =>
+              `${c.tagName.toLowerCase()}.${String(c.className).split(" ")[0]}:${Math.round(c.getBoundingClientRect().height)}${c.tagName === "P" || c.tagName === "DIV" ? `"${(c.textContent ?? "").slice(0, 30)}"` : ""}`,
+          )
+          .join(" ");
+        if (log.at(-1)?.endsWith(parts)) return;
+        log.push(`${Math.round(performance.now() - start)} ms ${parts}`);
+      };
+      const timer = setInterval(note, 16);
+      setTimeout(() => clearInterval(timer), 2000);
+    });
     try {
       const session = values.profile ? await context.newCDPSession(tab) : null;
       if (session) {
@@ -275,7 +295,10 @@ try {
             }).observe({ type: "largest-contentful-paint", buffered: true });
           }),
       );
-      return `${lcp}\n    ${shifts}${top ? `\n  main thread, 4× slower, time with callees:\n    ${top}` : ""}`;
+      const mainLog = await tab.evaluate(
+        () => (window as unknown as { __mainLog: string[] }).__mainLog,
+      );
+      return `${lcp}\n    ${shifts}\n    ${mainLog.join("\n    ")}${top ? `\n  main thread, 4× slower, time with callees:\n    ${top}` : ""}`;
     } finally {
       await context.close();
     }

@@ -27,8 +27,12 @@ interface PrerenderModule {
 export function loadAfterFirstPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error("prerender: the built index.html has no module entry script");
+  // Until the app runs, a form sent (Enter in a field) is held: the browser would reload the page
+  // with the form in the address, and lose what was typed, instead of the app doing it.
   const boot =
-    `<script>(function(){var done=false;function load(){if(done)return;done=true;` +
+    `<script>document.addEventListener("submit",function(e){` +
+    `if(document.documentElement.dataset.app!=="running")e.preventDefault()},true);` +
+    `(function(){var done=false;function load(){if(done)return;done=true;` +
     `var s=document.createElement("script");s.type="module";s.crossOrigin="";` +
     `s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}` +
     `if(document.visibilityState!=="visible"||!window.PerformanceObserver)return load();` +

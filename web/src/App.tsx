@@ -62,6 +62,11 @@ function useFocusOnNavigate() {
 
 export function App() {
   const { pathname } = useLocation();
+  // The page answers from here on (before, it was the build's prerendered HTML): the boot script
+  // in index.html stops holding form submissions, and the browser tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.app = "running";
+  }, []);
   const active = navActive(pathname);
   useHallWatcher();
   useIndexCatchUp();

@@ -95,7 +95,12 @@ describe("the built index.html", () => {
         onPaint = null;
       }
     }
+    const listeners: ((event: { preventDefault(): void }) => void)[] = [];
     const document = {
+      documentElement: { dataset: {} as Record<string, string> },
+      addEventListener: (type: string, listener: (typeof listeners)[number]) => {
+        if (type === "submit") listeners.push(listener);
+      },
       visibilityState: visible ? "visible" : "hidden",
       createElement: () => ({}),
       head: { appendChild: (s: { src?: string; type?: string }) => appended.push(s) },
@@ -106,7 +111,13 @@ describe("the built index.html", () => {
       Observer,
       (fn: () => void) => timers.push(fn),
     );
-    return { appended, timers, paint: () => onPaint?.() };
+    /** A form sent now: whether the browser would go on and send it. */
+    const submit = () => {
+      let sent = true;
+      for (const listener of listeners) listener({ preventDefault: () => (sent = false) });
+      return sent;
+    };
+    return { appended, timers, paint: () => onPaint?.(), submit, document };
   }
 
   it("adds the entry once the first paint is reported, once", () => {
@@ -118,6 +129,13 @@ describe("the built index.html", () => {
     page.paint();
     for (const fire of page.timers.splice(0)) fire();
     expect(page.appended).toHaveLength(1);
+  });
+
+  it("holds a form sent before the app runs (the page would reload and lose it), not after", () => {
+    const page = runBoot(true);
+    expect(page.submit()).toBe(false);
+    page.document.documentElement.dataset.app = "running";
+    expect(page.submit()).toBe(true);
   });
 
   it("adds the entry at once in a tab opened in the background, which paints nothing", () => {

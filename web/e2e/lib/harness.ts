@@ -53,6 +53,13 @@ interface ConsoleLine {
 }
 
 /** A page under watch: its console, its uncaught errors, and requests the app made off this host. */
+/** Waits for the app's code to have taken over the page (App.tsx sets the mark once mounted). */
+export async function appRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === "running", null, {
+    timeout: 30_000,
+  });
+}
+
 export class TrackedPage {
   readonly console: ConsoleLine[] = [];
   readonly pageErrors: string[] = [];
@@ -146,6 +153,21 @@ export class Session {
         await route.abort("blockedbyclient");
       },
     );
+    // A page arrives drawn (the build's prerender) before its code runs: a form filled or a
+    // button pressed before then would be lost. Every navigation a test makes waits for the app to
+    // run (App marks <html data-app="running">), as a player waits for a page to answer.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await appRunning(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page["reload"]>) => {
+      const response = await reload(...args);
+      await appRunning(page);
+      return response;
+    };
     this.pages.push(tracked);
     return tracked;
   }
