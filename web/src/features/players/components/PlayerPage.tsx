@@ -89,6 +89,7 @@ function Player({ player }: { player: Address }) {
     body = <ReadError what="This player's page" error={page.error} onRetry={page.refetch} />;
   else if (!data) body = <LoadingSkill />;
   else body = <Skill data={data} />;
+  const loading = body.type === LoadingSkill;
 
   return (
     <div className="page player">
@@ -108,13 +109,14 @@ function Player({ player }: { player: Address }) {
         </div>
       </div>
       {body}
-      <RecentGames player={player} />
+      {/* After the record: shown before it, the record's arrival would push it down the screen. */}
+      {!loading && <RecentGames player={player} />}
     </div>
   );
 }
 
-/** The record's facts, by their labels. */
-const FACTS = ["Games", "Won", "Forfeited", "Net result"];
+/** The record's facts, by their labels (the net result apart: a list, on a line of its own). */
+const FACTS = ["Games", "Won", "Forfeited"];
 
 /**
  * The page's place while it is read: the record's facts, the rating chart's box and its table's
@@ -135,6 +137,16 @@ function LoadingSkill() {
               <dd className="muted">…</dd>
             </div>
           ))}
+          <div>
+            <dt>Net result</dt>
+            <dd>
+              <ul className="net-list">
+                <li className="muted">
+                  <span className="skeleton player__net-skeleton" />
+                </li>
+              </ul>
+            </dd>
+          </div>
         </dl>
         <p className="muted small">{NET_NOTE}</p>
       </section>

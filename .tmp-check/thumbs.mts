@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+import { readFileSync } from "node:fs";
+const lhr = JSON.parse(readFileSync("/tmp/lh10/player-page-1.json", "utf8"));
+const items = lhr.audits["screenshot-thumbnails"].details.items as { data: string; timing: number }[];
+const final = lhr.audits["final-screenshot"].details.data as string;
+const html = `<body style="margin:0;display:flex;gap:4px;background:#888">${[...items.slice(0, 6).map((i) => `<div><div>${i.timing}</div><img src="${i.data}" width="200"></div>`), `<div><div>final</div><img src="${final}" width="200"></div>`].join("")}</body>`;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1460, height: 480 } });
+await page.setContent(html);
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/thumbs.png" });
+await browser.close();
