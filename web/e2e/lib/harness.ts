@@ -60,6 +60,27 @@ export async function appRunning(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A page arrives drawn (the build's prerender) before its code runs: a form filled or a button
+ * pressed before then would be lost. Every navigation a test makes on this page (goto, reload)
+ * waits for the app to run (App marks <html data-app="running">), as a player waits for a page to
+ * answer.
+ */
+export function waitForAppOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await appRunning(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await appRunning(page);
+    return response;
+  };
+}
+
 export class TrackedPage {
   readonly console: ConsoleLine[] = [];
   readonly pageErrors: string[] = [];
@@ -153,21 +174,7 @@ export class Session {
         await route.abort("blockedbyclient");
       },
     );
-    // A page arrives drawn (the build's prerender) before its code runs: a form filled or a
-    // button pressed before then would be lost. Every navigation a test makes waits for the app to
-    // run (App marks <html data-app="running">), as a player waits for a page to answer.
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args: Parameters<Page["goto"]>) => {
-      const response = await goto(...args);
-      await appRunning(page);
-      return response;
-    };
-    page.reload = async (...args: Parameters<Page["reload"]>) => {
-      const response = await reload(...args);
-      await appRunning(page);
-      return response;
-    };
+    waitForAppOnNavigation(page);
     this.pages.push(tracked);
     return tracked;
   }

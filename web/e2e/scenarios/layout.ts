@@ -22,7 +22,14 @@ import {
   startGame,
 } from "../lib/chain.ts";
 import { fixtures } from "../lib/fixtures.ts";
-import { SCREENSHOTS_DIR, TrackedPage, e2e, type Session, type Suite } from "../lib/harness.ts";
+import {
+  SCREENSHOTS_DIR,
+  TrackedPage,
+  e2e,
+  waitForAppOnNavigation,
+  type Session,
+  type Suite,
+} from "../lib/harness.ts";
 import {
   RESULT_HEADLINE,
   connectDevAccount,
@@ -103,6 +110,7 @@ async function phonePage(session: Session, label: string): Promise<TrackedPage> 
   context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
   const page = await context.newPage();
+  waitForAppOnNavigation(page);
   const tracked = new TrackedPage(label, context, page);
   // As Session.newPage: nothing leaves this machine.
   await context.route(
