@@ -11,24 +11,25 @@ registerServiceWorker();
 
 /**
  * The production build's pages arrive drawn (web/prerender.ts): React takes over that HTML as it
- * is (hydration: no page drawn twice, nothing moves), in short tasks (a transition), so a phone
- * stays responsive meanwhile. Where the HTML differs from the app's first render (a page that
- * reads this device's storage as it draws, say), React draws that part afresh, which is what
- * it would have done anyway: said once in the console, not an error. A pattern's page (a game's,
- * drawn for every game) and the dev server's empty index.html are drawn afresh.
+ * is (hydration: no page drawn twice, nothing moves). In one go, not as an interruptible
+ * transition: an update arriving midway (the wallet reconnecting, a read answering) would make
+ * React draw the part not yet taken over afresh, with the prerendered copy hidden beside it for a
+ * moment. Where the HTML differs from the app's first render (a page that reads this device's
+ * storage as it draws, say), React draws that part afresh, which is what it would have done
+ * anyway: said once in the console, not an error. A pattern's page (a game's, drawn for every
+ * game) and the dev server's empty index.html are drawn afresh, as a transition (in short tasks).
  */
 function start(app: ReactNode): void {
   const container = document.getElementById("root")!;
-  startTransition(() => {
-    if (container.dataset.prerendered === "page") {
-      hydrateRoot(container, app, {
-        onRecoverableError: (error) =>
-          console.warn(`the prerendered page was drawn afresh: ${String(error)}`),
-      });
-    } else {
-      createRoot(container).render(app);
-    }
-  });
+  if (container.dataset.prerendered === "page") {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) =>
+        console.warn(`the prerendered page was drawn afresh: ${String(error)}`),
+    });
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }
 
 // WalletConnect (only when configured) is fetched before the config is built, so the config keeps
