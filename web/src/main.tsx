@@ -7,6 +7,11 @@ import { preloadPage } from "./pages.tsx";
 import { Root, createQueryClient } from "./Root.tsx";
 import "./styles.css";
 
+// Every page's and component's stylesheet in the first one (about 4 KB gzip more): a page drawn
+// by the build is laid out with its own styles from the first paint, not moved when its code's
+// stylesheet arrives (each also imports its own, for the tests and the components' own sake).
+import.meta.glob("./**/*.css", { eager: true });
+
 registerServiceWorker();
 
 /**
