@@ -109,14 +109,13 @@ export function App() {
         <AskAgain />
       </WhenConnected>
       <main id="main" className="main">
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Routes>
-            {PAGES.map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
+        {/* Each page loading its code shows its own "Loading…" (pages.tsx). */}
+        <Routes>
+          {PAGES.map(({ path, Component }) => (
+            <Route key={path} path={path} element={<Component />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Routes>
       </main>
       <footer className="footer">
         <p>

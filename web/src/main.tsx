@@ -1,3 +1,6 @@
+// The base stylesheet first, then every component's (stylesheets.ts): the order their rules apply.
+import "./styles.css";
+import "./stylesheets.ts";
 import { startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
@@ -5,12 +8,6 @@ import { createWagmiConfig, loadOptionalConnectors } from "@/chain/wagmi.ts";
 import { registerServiceWorker } from "@/ui/pwa.ts";
 import { preloadPage } from "./pages.tsx";
 import { Root, createQueryClient } from "./Root.tsx";
-import "./styles.css";
-
-// Every page's and component's stylesheet in the first one (about 4 KB gzip more): a page drawn
-// by the build is laid out with its own styles from the first paint, not moved when its code's
-// stylesheet arrives (each also imports its own, for the tests and the components' own sake).
-import.meta.glob("./**/*.css", { eager: true });
 
 registerServiceWorker();
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { HomePage } from "@/features/home/components/HomePage.tsx";
 import { PAGE_PATHS, matchPage, type PagePath } from "./routes.ts";
 
@@ -20,9 +20,19 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   let loading: Promise<ComponentType> | null = null;
   const fetchPage = () => (loading ??= load().then((m) => (loaded = m[name])));
   const Lazy = lazy(async () => ({ default: await fetchPage() }));
+  // A page whose code is in renders as itself, with no Suspense boundary: the page landed on is
+  // hydrated with the rest of the app in one pass. (A boundary around it would be hydrated in a
+  // pass of its own, after the app's effects have run; an update from them, the wallet
+  // reconnecting, say, would make React draw the page afresh beside its hidden prerendered copy.)
   function Page() {
     const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    return Loaded ? (
+      <Loaded />
+    ) : (
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        <Lazy />
+      </Suspense>
+    );
   }
   return { Component: Page, preload: () => fetchPage().then(() => undefined) };
 }
