@@ -105,14 +105,27 @@ describe("npm run preview", { timeout: 300_000 }, () => {
         });
       });
       const html = await (await fetch(`${url}/`)).text();
-      assert.match(html, /<div id="root">/);
-      // The bundle has the stack's RPC URL baked in, not the default port.
-      const scripts = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]);
+      // The home page is in the HTML, drawn at build time (web/prerender.ts), for the app to take over.
+      assert.match(html, /<div id="root" data-prerendered="page">/);
+      assert.match(html, /<h1 id="home-title">Dicehall<\/h1>/);
+      // The bundle has the stack's RPC URL baked in, not the default port. The page names its
+      // entry (added after the first paint); the entry's static imports are followed from it.
+      const scripts = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map(
+        (m) => new URL(m[1], url).href,
+      );
       assert.ok(scripts.length > 0, "the page loads a bundle");
       let found = false;
-      for (const src of scripts) {
-        const js = await (await fetch(new URL(src, url))).text();
+      const seen = new Set(scripts);
+      for (let i = 0; i < scripts.length; i++) {
+        const js = await (await fetch(scripts[i])).text();
         if (js.includes(stack.rpcUrl)) found = true;
+        for (const m of js.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
+          const next = new URL(m[1], scripts[i]).href;
+          if (!seen.has(next)) {
+            seen.add(next);
+            scripts.push(next);
+          }
+        }
       }
       assert.ok(found, `the build points at ${stack.rpcUrl}`);
     } finally {
