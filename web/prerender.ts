@@ -4,11 +4,12 @@
 // code has come down. The app's code then loads after that first paint and draws the same page in
 // its place. Also written: `_redirects` (the rewrites a static host needs: a game's or a player's
 // page is its pattern's file, an unknown path the 404 page) and the preview server's same rules.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { createServer, type AliasOptions, type Plugin, type ResolvedConfig } from "vite";
-import { NOT_FOUND_FILE, PAGE_PATHS, matchPage, pageFile } from "./src/routes.ts";
+import { readRedirects, resolvePage } from "../scripts/lib/staticServer.ts";
+import { NOT_FOUND_FILE, PAGE_PATHS, pageFile } from "./src/routes.ts";
 
 /** What src/prerender.tsx gives the build. */
 interface PrerenderModule {
@@ -62,19 +63,6 @@ export function redirectsFile(): string {
     .sort((a, b) => b.split("/").length - a.split("/").length)
     .map((p) => `${p} /${pageFile(p)} 200`);
   return `${[...lines, `/* /${NOT_FOUND_FILE} 404`].join("\n")}\n`;
-}
-
-/**
- * The file a request for a page is answered with, as `_redirects` and a static host answer it:
- * the path's own prerendered file, else its pattern's, else the 404 page.
- */
-export function fileForPath(dir: string, pathname: string): { file: string; status: number } {
-  const own = pathname === "/" ? "index.html" : `${pathname.replace(/^\/+|\/+$/g, "")}.html`;
-  if (existsSync(join(dir, own))) return { file: own, status: 200 };
-  const pattern = matchPage(pathname);
-  if (pattern && existsSync(join(dir, pageFile(pattern))))
-    return { file: pageFile(pattern), status: 200 };
-  return { file: NOT_FOUND_FILE, status: 404 };
 }
 
 export function prerenderPages(options: { alias: AliasOptions }): Plugin {
@@ -132,16 +120,18 @@ export function prerenderPages(options: { alias: AliasOptions }): Plugin {
     },
     configurePreviewServer(server) {
       const outDir = resolve(config.root, config.build.outDir);
+      // The build's own `_redirects`, read as the bench's static host reads it (one resolver).
+      const rules = readRedirects(outDir);
       // Page requests only (no file extension); assets go on to the preview's own static files.
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const pathname = new URL(req.url ?? "/", "http://x").pathname;
         const accept = String(req.headers.accept ?? "");
         if (!/\.[a-z0-9]+$/i.test(pathname) && accept.includes("text/html")) {
-          const { file, status } = fileForPath(outDir, decodeURIComponent(pathname));
+          const { file, status } = resolvePage(outDir, decodeURIComponent(pathname), rules);
           res.statusCode = status;
           res.setHeader("content-type", "text/html; charset=utf-8");
           res.setHeader("cache-control", "no-cache");
-          res.end(readFileSync(join(outDir, file)));
+          res.end(readFileSync(file));
           return;
         }
         next();

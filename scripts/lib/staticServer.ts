@@ -34,7 +34,7 @@ interface Rewrite {
  * `/games/:id /games/_id.html 200`), each line a path pattern (":name" one segment, "*" the rest),
  * the file that answers it and the status.
  */
-function readRedirects(dir: string): Rewrite[] {
+export function readRedirects(dir: string): Rewrite[] {
   const file = join(dir, "_redirects");
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
@@ -63,8 +63,9 @@ function readRedirects(dir: string): Rewrite[] {
 /**
  * What answers a path, as a static host answers it: the file itself, else the path's own page
  * (`/leaderboard` is leaderboard.html), else the first rewrite that matches, else index.html.
+ * The build's preview server answers pages with this too (web/prerender.ts).
  */
-function resolvePage(
+export function resolvePage(
   dir: string,
   path: string,
   rules: Rewrite[],
@@ -74,7 +75,8 @@ function resolvePage(
   if (isFile(own)) return { file: own, status: 200 };
   const page = normalize(join(dir, `${path.replace(/\/+$/, "") || "/index"}.html`));
   if (isFile(page)) return { file: page, status: 200 };
-  const rule = rules.find((r) => r.from.test(path));
+  // A rewrite to a file the build did not write is passed over, as for a path with no rewrite.
+  const rule = rules.find((r) => r.from.test(path) && isFile(join(dir, r.to)));
   if (rule) return { file: join(dir, rule.to), status: rule.status };
   return { file: join(dir, "index.html"), status: 200 };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOT_FOUND_FILE, PAGE_PATHS, matchPage, pageFile } from "./routes.ts";
-import { fileForPath, loadAfterFirstPaint, redirectsFile } from "../prerender.ts";
+import { loadAfterFirstPaint, redirectsFile } from "../prerender.ts";
+import { readRedirects, resolvePage } from "../../scripts/lib/staticServer.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,12 +53,16 @@ describe("the app's paths", () => {
       "404.html",
     ])
       writeFileSync(join(dir, f), f);
-    expect(fileForPath(dir, "/")).toEqual({ file: "index.html", status: 200 });
-    expect(fileForPath(dir, "/leaderboard")).toEqual({ file: "leaderboard.html", status: 200 });
-    expect(fileForPath(dir, "/games/31")).toEqual({ file: "games/_id.html", status: 200 });
-    expect(fileForPath(dir, "/rules/yatzy")).toEqual({ file: "rules/yatzy.html", status: 200 });
-    expect(fileForPath(dir, "/players/0xabc")).toEqual({ file: "404.html", status: 404 });
-    expect(fileForPath(dir, "/nope")).toEqual({ file: "404.html", status: 404 });
+    // As the preview server and the bench's static host answer: by the build's `_redirects`.
+    writeFileSync(join(dir, "_redirects"), redirectsFile());
+    const rules = readRedirects(dir);
+    const answer = (path: string) => resolvePage(dir, path, rules);
+    expect(answer("/")).toEqual({ file: join(dir, "index.html"), status: 200 });
+    expect(answer("/leaderboard")).toEqual({ file: join(dir, "leaderboard.html"), status: 200 });
+    expect(answer("/games/31")).toEqual({ file: join(dir, "games/_id.html"), status: 200 });
+    expect(answer("/rules/yatzy")).toEqual({ file: join(dir, "rules/yatzy.html"), status: 200 });
+    expect(answer("/players/0xabc")).toEqual({ file: join(dir, "404.html"), status: 404 });
+    expect(answer("/nope")).toEqual({ file: join(dir, "404.html"), status: 404 });
   });
 });
 
