@@ -7,9 +7,11 @@
 // Targets: performance >= 95 and LCP <= 2.5 s on each, accessibility 100.
 //
 // Flags: --runs N (default 1: the median of N runs per page is printed), --only NAME (one page,
-// e.g. "game table"), --save DIR (each run's Lighthouse report as JSON, to see what a page waits
-// on), --profile (each page's busiest functions on a 4× slower CPU). Nothing else should run
-// meanwhile: the simulated figures still depend on the machine's real speed.
+// e.g. "game table"), --save DIR (each run's Lighthouse report and trace as JSON, to see what a
+// page waits on; the trace opens in DevTools' Performance panel), --profile (each run's long tasks
+// as Lighthouse counts them, and the functions, named by the build's source maps, that each spends
+// its time in). Nothing else should run meanwhile: the simulated figures still depend on the
+// machine's real speed.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,12 @@ import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { parseEther } from "viem";
 import { clients } from "./lib/chain.ts";
+import {
+  type TraceEvent,
+  describeLongTasks,
+  sourceMapNames,
+  tasksOfTrace,
+} from "./lib/cpuProfile.ts";
 import { ROOT } from "./lib/deployments.ts";
 import { startDevStack } from "./lib/devStack.ts";
 import { fillGames } from "./lib/fillGames.ts";
@@ -34,6 +42,8 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs: a whole number >= 1");
+/** Lighthouse's default phone runs the CPU 4× slower than the machine's, simulated. */
+const CPU_SLOWDOWN = 4;
 const say = (line: string) => console.log(`bench-lighthouse: ${line}`);
 
 const stack = await startDevStack({
@@ -106,7 +116,8 @@ try {
   await build({
     root: join(ROOT, "web"),
     logLevel: "error",
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    // --profile: maps beside the chunks (not named in them), to name a profile's functions.
+    build: { outDir, emptyOutDir: true, sourcemap: values.profile ? "hidden" : false },
   });
   const site = await serveStatic(outDir);
   cleanups.push(() => site.close());
@@ -169,6 +180,12 @@ try {
       hasTouch: true,
     });
     const tab = await context.newPage();
+    // The page's warnings and errors: a page drawn afresh instead of hydrated says so here.
+    const consoleLines: string[] = [];
+    tab.on("console", (m) => {
+      if (m.type() === "warning" || m.type() === "error")
+        consoleLines.push(`console ${m.type()}: ${m.text().slice(0, 300)}`);
+    });
     // What the page's main shows over its first 2 s: each change, with the heights of its parts.
     await tab.addInitScript(() => {
       const log: string[] = [];
@@ -190,58 +207,8 @@ try {
       setTimeout(() => clearInterval(timer), 2000);
     });
     try {
-      const session = values.profile ? await context.newCDPSession(tab) : null;
-      if (session) {
-        await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-        await session.send("Profiler.enable");
-        await session.send("Profiler.setSamplingInterval", { interval: 200 });
-        await session.send("Profiler.start");
-      }
       await tab.goto(`${site.url}${path}`, { waitUntil: "load" });
       await tab.waitForTimeout(12_000);
-      let top = "";
-      if (session) {
-        const { profile } = (await session.send("Profiler.stop")) as {
-          profile: {
-            nodes: {
-              id: number;
-              children?: number[];
-              callFrame: {
-                functionName: string;
-                url: string;
-                lineNumber: number;
-                columnNumber: number;
-              };
-            }[];
-            samples: number[];
-            timeDeltas: number[];
-          };
-        };
-        // Time per function, its callees included (each sample counted once per function on its
-        // stack): where a page's long tasks go, component by component.
-        const parent = new Map<number, number>();
-        for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-        const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-        const total = new Map<string, number>();
-        profile.samples.forEach((id, i) => {
-          const seen = new Set<string>();
-          for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-            const f = frame.get(at);
-            if (!f || !f.url || ["(idle)", "(program)", "(root)"].includes(f.functionName))
-              continue;
-            const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-          }
-        });
-        top = [...total]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 40)
-          .map(([k, ms]) => `${ms.toFixed(0).padStart(5)} ms  ${k}`)
-          .join("\n    ");
-        await session.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-      }
       const shifts = await tab.evaluate(
         () =>
           new Promise<string>((resolve) => {
@@ -298,7 +265,7 @@ try {
       const mainLog = await tab.evaluate(
         () => (window as unknown as { __mainLog: string[] }).__mainLog,
       );
-      return `${lcp}\n    ${shifts}\n    ${mainLog.join("\n    ")}${top ? `\n  main thread, 4× slower, time with callees:\n    ${top}` : ""}`;
+      return `${lcp}\n    ${shifts}\n    ${[...mainLog, ...consoleLines].join("\n    ")}`;
     } finally {
       await context.close();
     }
@@ -311,13 +278,40 @@ try {
     const samples: Row[] = [];
     for (let i = 0; i < runs; i++) {
       say(`${name} (${path}), run ${i + 1} of ${runs}…`);
-      const result = await lighthouse(`${site.url}${path}`, {
-        port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-      });
+      const result = await lighthouse(
+        `${site.url}${path}`,
+        {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        },
+        // --profile: V8's sampling profiler in Lighthouse's own trace, to name what its tasks ran.
+        values.profile
+          ? {
+              extends: "lighthouse:default",
+              settings: { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" },
+            }
+          : undefined,
+      );
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (values.profile) {
+        const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+        // Lighthouse times the trace's tasks 4× slower (its phone's CPU): a task is long, and
+        // blocks, past 50 ms of that, 12.5 ms of the trace's own.
+        const tasks = tasksOfTrace(
+          trace?.traceEvents ?? [],
+          50 / CPU_SLOWDOWN,
+          sourceMapNames(join(outDir, "assets")),
+        ).map((t) => ({
+          ...t,
+          duration: t.duration * CPU_SLOWDOWN,
+          functions: t.functions.map(([fn, ms]): [string, number] => [fn, ms * CPU_SLOWDOWN]),
+        }));
+        say(
+          `${name}, run ${i + 1}: the long tasks (times 4× the trace's, as Lighthouse counts them; start in the trace's own time), each function's time with its callees:\n    ${describeLongTasks(tasks).join("\n    ")}`,
+        );
+      }
       if (values.save) {
         mkdirSync(values.save, { recursive: true });
         writeFileSync(
@@ -333,6 +327,11 @@ try {
         writeFileSync(
           join(values.save, `${name.replace(/\W+/g, "-")}-${i + 1}-shifts.json`),
           JSON.stringify((trace?.traceEvents ?? []).filter((e) => e.name === "LayoutShift")),
+        );
+        // The whole trace, for DevTools' Performance panel: the tasks Lighthouse timed.
+        writeFileSync(
+          join(values.save, `${name.replace(/\W+/g, "-")}-${i + 1}-trace.json`),
+          JSON.stringify(trace ?? {}),
         );
       }
       const { categories, audits } = result.lhr;

@@ -46,7 +46,7 @@ function fakeNode(logs = twoPlayerOpening(), maxRange?: bigint) {
   return { client, calls };
 }
 
-const filter: LogFilter = { address: HALL, topics: [gameEventSelectors, uintTopic(1n)] };
+const filter: LogFilter = { address: HALL, topics: [gameEventSelectors(), uintTopic(1n)] };
 
 describe("fetchLogs", () => {
   it("backfills in bounded ranges and decodes in order", async () => {

@@ -56,7 +56,17 @@ export function eventSelector(name: HallEventName): Hex {
   return toEventSelector(getAbiItem({ abi: diceHallAbi, name }) as AbiEvent);
 }
 
-export const gameEventSelectors: Hex[] = GAME_EVENTS.map(eventSelector);
+/**
+ * A memo of `make`, computed on first use: the selectors are keccak hashes, and a phone's first
+ * load should not spend its start-up on hashes a page may never need.
+ */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/** The topics of a game's events (the first topic of a filter that follows one game). */
+export const gameEventSelectors: () => Hex[] = lazily(() => GAME_EVENTS.map(eventSelector));
 
 export function isGameLog(log: HallLog): log is GameLog {
   return (GAME_EVENTS as readonly string[]).includes(log.eventName);
@@ -74,7 +84,7 @@ export const SESSION_EVENTS = [
 export type SessionEventName = (typeof SESSION_EVENTS)[number];
 export type SessionLog = HallLogOf<SessionEventName>;
 
-export const sessionEventSelectors: Hex[] = SESSION_EVENTS.map(eventSelector);
+export const sessionEventSelectors: () => Hex[] = lazily(() => SESSION_EVENTS.map(eventSelector));
 
 export function isSessionLog(log: HallLog): log is SessionLog {
   return (SESSION_EVENTS as readonly string[]).includes(log.eventName);
@@ -130,21 +140,24 @@ export function decodeLogs(raw: readonly RpcLog[]): HallLog[] {
   );
 }
 
-/** Each event's selector, indexed inputs and data inputs, looked up once. */
-const eventItems = new Map(
-  diceHallAbi
-    .filter(
-      (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
-        item.type === "event",
-    )
-    .map((event) => [
-      event.name as HallEventName,
-      {
-        selector: toEventSelector(event as AbiEvent),
-        indexed: event.inputs.filter((i) => "indexed" in i && i.indexed),
-        data: event.inputs.filter((i) => !("indexed" in i && i.indexed)),
-      },
-    ]),
+/** Each event's selector, indexed inputs and data inputs, looked up once, on first use. */
+const eventItems = lazily(
+  () =>
+    new Map(
+      diceHallAbi
+        .filter(
+          (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
+            item.type === "event",
+        )
+        .map((event) => [
+          event.name as HallEventName,
+          {
+            selector: toEventSelector(event as AbiEvent),
+            indexed: event.inputs.filter((i) => "indexed" in i && i.indexed),
+            data: event.inputs.filter((i) => !("indexed" in i && i.indexed)),
+          },
+        ]),
+    ),
 );
 
 /** An indexed argument's topic: DiceHall indexes game ids, addresses and tokens only. */
@@ -162,7 +175,7 @@ export function encodeHallLog(log: Pick<HallLog, "eventName" | "args">): {
   topics: [Hex, ...Hex[]];
   data: Hex;
 } {
-  const item = eventItems.get(log.eventName)!;
+  const item = eventItems().get(log.eventName)!;
   const args = log.args as Record<string, unknown>;
   const topics: [Hex, ...Hex[]] = [item.selector];
   for (const input of item.indexed) topics.push(topicOf(input.type, args[input.name!]));

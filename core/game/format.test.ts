@@ -21,6 +21,14 @@ describe("amounts", () => {
     expect(formatAmount(1_234_567n, 6)).toBe("1.2345");
   });
 
+  it("groups the whole part in threes, however long", () => {
+    expect(formatAmount(999n * 10n ** 18n, 18)).toBe("999");
+    expect(formatAmount(1_000n * 10n ** 18n, 18)).toBe("1,000");
+    expect(formatAmount(-123_456n * 10n ** 18n, 18)).toBe("-123,456");
+    // Past a double's precision: every digit kept.
+    expect(formatAmount(12_345_678_901_234_567_890_123n, 0)).toBe("12,345,678,901,234,567,890,123");
+  });
+
   it("never shows a non-zero amount as zero", () => {
     expect(formatAmount(1n, 18)).toBe("<0.0001");
     expect(formatAmount(1n, 6, 2)).toBe("<0.01");

@@ -23,7 +23,9 @@ export function formatAmount(value: bigint, decimals: number, maxFraction = 4): 
       ? Math.max(maxFraction, leadingZeros + 3)
       : maxFraction;
   let shown = fraction.slice(0, digits).replace(/0+$/, "");
-  const wholeText = BigInt(whole).toLocaleString("en-US");
+  // Thousands separators by hand: BigInt's toLocaleString builds a number formatter on every call,
+  // the most of a leaderboard row's time on a phone.
+  const wholeText = whole.replace(/\B(?=(\d{3})+$)/g, ",");
   if (abs > 0n && whole === "0" && shown === "") {
     return `${negative ? ">-" : "<"}0.${"0".repeat(Math.max(0, maxFraction - 1))}1`;
   }

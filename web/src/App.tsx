@@ -6,6 +6,7 @@ import { WalletButton } from "@/features/wallet/components/WalletButton.tsx";
 import { useHallWatcher } from "@/chain/hall.ts";
 import { useIndexCatchUp } from "@/data/indexerStatus.ts";
 import { AlertToggles } from "@/ui/AlertToggles.tsx";
+import { Later } from "@/ui/Later.tsx";
 import { navActive, type NavSection } from "@/ui/navActive.ts";
 import { OfflineNotice } from "@/ui/OfflineNotice.tsx";
 import { RematchNotice } from "@/ui/RematchNotice.tsx";
@@ -60,6 +61,13 @@ function useFocusOnNavigate() {
   }, [pathname]);
 }
 
+/** The hall's event watch and the index's catch-up behind it (they draw nothing). */
+function Watchers() {
+  useHallWatcher();
+  useIndexCatchUp();
+  return null;
+}
+
 export function App() {
   const { pathname } = useLocation();
   // The page answers from here on (before, it was the build's prerendered HTML): the boot script
@@ -68,8 +76,6 @@ export function App() {
     document.documentElement.dataset.app = "running";
   }, []);
   const active = navActive(pathname);
-  useHallWatcher();
-  useIndexCatchUp();
   useFocusOnNavigate();
   return (
     <div className="app">
@@ -100,14 +106,19 @@ export function App() {
           <WalletButton />
         </div>
       </header>
-      <OfflineNotice />
-      <NetworkBanner />
-      <RematchNotice />
-      <TurnAlerts />
-      <WhenConnected>
-        <SessionKeys />
-        <AskAgain />
-      </WhenConnected>
+      {/* None of these draws anything in the prerendered page: they start a task after it is
+          taken over, so the page's first effects are a shorter task on a phone. */}
+      <Later>
+        <Watchers />
+        <OfflineNotice />
+        <NetworkBanner />
+        <RematchNotice />
+        <TurnAlerts />
+        <WhenConnected>
+          <SessionKeys />
+          <AskAgain />
+        </WhenConnected>
+      </Later>
       <main id="main" className="main">
         {/* Each page loading its code shows its own "Loading…" (pages.tsx). */}
         <Routes>

@@ -460,7 +460,8 @@ export function pageLayoutScenarios(suite: () => Suite): void {
       for (const width of DESKTOPS) {
         await dp.setViewportSize({ width, height: 900 });
         await session.goto(desk, "/leaderboard");
-        // The index's skill columns are there: the widest the board gets.
+        // The board is in, with the index's skill columns: the widest it gets.
+        await dp.getByTestId("leaderboard-loading").waitFor({ state: "detached" });
         await dp.getByRole("columnheader", { name: /Points lost per game/ }).waitFor();
         const wrap = dp.locator(".leaderboard__wrap");
         const fit = await tableFit(wrap);
@@ -483,6 +484,7 @@ export function pageLayoutScenarios(suite: () => Suite): void {
 
       // The leaderboard: the page does not scroll sideways; its table fits, or says it scrolls.
       await session.goto(phone, "/leaderboard");
+      await pp.getByTestId("leaderboard-loading").waitFor({ state: "detached" });
       await pp.getByRole("columnheader", { name: /Points lost per game/ }).waitFor();
       await assertNoSideways(pp, "the leaderboard on the phone");
       const phoneFit = await tableFit(pp.locator(".leaderboard__wrap"));

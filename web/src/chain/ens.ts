@@ -25,29 +25,44 @@ function ensClient(): PublicClient | null {
 
 export const ensAvailable = (): boolean => !!mainnetUrl;
 
-export function useEnsName(address: Address | undefined): string | null {
+function useEnsNameQuery(address: Address | undefined): string | null {
   const query = useQuery({
     queryKey: queryKeys.ensName(address ?? "0x0000000000000000000000000000000000000000"),
     queryFn: async () => (await ensClient()?.getEnsName({ address: address! })) ?? null,
-    enabled: !!address && ensAvailable(),
+    enabled: !!address,
     staleTime: 10 * 60_000,
     retry: false,
   });
   return query.data ?? null;
 }
 
-/** The avatar of an ENS name, as an image URL; null when none (or no ENS here). */
-export function useEnsAvatar(name: string | null): string | null {
+function useEnsAvatarQuery(name: string | null): string | null {
   const query = useQuery({
     queryKey: queryKeys.ensAvatar(name ?? ""),
     queryFn: async () =>
       (await ensClient()?.getEnsAvatar({ name: await normalize(name!) })) ?? null,
-    enabled: !!name && ensAvailable(),
+    enabled: !!name,
     staleTime: 60 * 60_000,
     retry: false,
   });
   return query.data ?? null;
 }
+
+const none = (): null => null;
+
+/**
+ * An account's ENS name; null when none. Without a mainnet RPC (fixed when the app is built) the
+ * hook is nothing at all: every name on a board of 50 players is a query observer otherwise, on a
+ * phone's every render, for a lookup that cannot happen.
+ */
+export const useEnsName: (address: Address | undefined) => string | null = mainnetUrl
+  ? useEnsNameQuery
+  : none;
+
+/** The avatar of an ENS name, as an image URL; null when none (or no ENS here). */
+export const useEnsAvatar: (name: string | null) => string | null = mainnetUrl
+  ? useEnsAvatarQuery
+  : none;
 
 export const looksLikeEnsName = (text: string): boolean =>
   /^[^\s.]+(\.[^\s.]+)+$/.test(text.trim());

@@ -131,7 +131,7 @@ describe("the table learns of a mined move within 1.5 s, whatever happened befor
         const head = await getBlockNumber(client, { cacheTime: 0 });
         return extendLogs(
           client,
-          { address: HALL, topics: [gameEventSelectors, uintTopic(7n)] },
+          { address: HALL, topics: [gameEventSelectors(), uintTopic(7n)] },
           queryClient.getQueryData<LogCache>(queryKey),
           0n,
           head,

@@ -65,7 +65,7 @@ export function useHallLogs() {
       const head = await getBlockNumber(hall!.client, { cacheTime: 0 });
       const { logs, syncedTo } = await extendLogs(
         hall!.client,
-        { address: hall!.address, topics: [gameEventSelectors] },
+        { address: hall!.address, topics: [gameEventSelectors()] },
         previous<LogCache>(queryClient, queryKey),
         hall!.deployment.deploymentBlock,
         head,
@@ -188,7 +188,7 @@ export async function loadGameSnapshot(
   const head = await getBlockNumber(hall.client, { cacheTime: 0 });
   const cache = await extendLogs(
     hall.client,
-    { address: hall.address, topics: [gameEventSelectors, uintTopic(gameId)] },
+    { address: hall.address, topics: [gameEventSelectors(), uintTopic(gameId)] },
     prev,
     hall.deployment.deploymentBlock,
     head,

@@ -286,16 +286,25 @@ describe("LeaderboardPage while the board is read", () => {
     );
     const placeholders = screen.getAllByTestId("leaderboard-loading-row");
     expect(placeholders).toHaveLength(LOADING_ROWS);
-    // Each placeholder has a cell under every column header, with a 24 px bar (a face's height).
+    // Each placeholder is one cell across every column, with a 24 px bar (a face's height): few
+    // nodes to lay out at first and to drop when the rows come.
     const headers = screen.getAllByRole("columnheader");
     for (const row of placeholders) {
-      expect(row.querySelectorAll("td")).toHaveLength(headers.length);
-      expect(row.querySelectorAll(".skeleton")).toHaveLength(headers.length);
+      const cells = row.querySelectorAll("td");
+      expect(cells).toHaveLength(1);
+      expect(cells[0].colSpan).toBe(headers.length);
+      expect(row.querySelectorAll(".skeleton")).toHaveLength(1);
     }
+    const table = document.querySelector(".leaderboard__table");
+    const summary = document.querySelector(".leaderboard__summary");
     await loaded();
     expect(screen.queryByTestId("leaderboard-loading")).toBeNull();
     expect(screen.queryAllByTestId("leaderboard-loading-row")).toHaveLength(0);
     expect(seen().rows).toHaveLength(52);
+    // The rows took the placeholders' place in the same table: nothing else was drawn afresh.
+    expect(document.querySelector(".leaderboard__table")).toBe(table);
+    expect(document.querySelector(".leaderboard__summary")).toBe(summary);
+    expect(summary?.textContent).toMatch(/^\d+ players/);
   });
 });
 

@@ -7,13 +7,16 @@ import { useHall } from "@/chain/hall.ts";
 import { LEADERBOARD_PAGE, useLeaderboard, type BoardSort } from "@/data/indexer.ts";
 import { useIndexer } from "@/data/indexerStatus.ts";
 import { TIE_BREAK_TEXT, isLeaderboardSortKey } from "@dicehall/core/leaderboard/leaderboard.ts";
-import { isSkillSortKey } from "@dicehall/core/indexer/indexerWire.ts";
+import { isSkillSortKey, type WireSkill } from "@dicehall/core/indexer/indexerWire.ts";
 import { isPeriod, PERIODS, type Period } from "@dicehall/core/leaderboard/leaderboardPeriod.ts";
 import { ReadError } from "@/ui/ReadError.tsx";
 import { SourceNotice } from "@/ui/SourceNotice.tsx";
 import { LeaderboardTable, LOADING_ROWS } from "./LeaderboardTable.tsx";
 import { TokenOption } from "./TokenText.tsx";
 import "./leaderboard.css";
+
+/** The skill columns' place while the board is read from the index. */
+const NO_SKILL: ReadonlyMap<string, WireSkill> = new Map();
 
 /** Filters and sort live in the URL, so a view of the leaderboard can be shared. */
 function useLeaderboardParams() {
@@ -83,25 +86,7 @@ export function LeaderboardPage() {
     body = <p>There is no hall on this network. Switch networks to see its leaderboard.</p>;
   } else if (board.error) {
     body = <ReadError what="The hall's history" error={board.error} onRetry={board.refetch} />;
-  } else if (!data) {
-    // Rows of the final height hold the table's place while it is read: nothing below moves
-    // when the board arrives (Lighthouse's layout shift).
-    body = (
-      <div aria-busy="true" data-testid="leaderboard-loading">
-        <p className="leaderboard__summary">Reading the hall's finished games…</p>
-        <LeaderboardTable
-          rows={[]}
-          loadingRows={LOADING_ROWS}
-          mine={null}
-          sort={sort}
-          onSort={setSort}
-          me={me}
-          tokens={[]}
-          netSortable={!!token}
-        />
-      </div>
-    );
-  } else if (data.total === 0) {
+  } else if (data && data.total === 0) {
     body = (
       <p>
         No finished games{" "}
@@ -110,42 +95,57 @@ export function LeaderboardPage() {
       </p>
     );
   } else {
-    const { rows, total, me: mine } = data;
+    // One table while the board is read and once it is in: placeholder rows of a row's height hold
+    // its place (nothing below moves when the board arrives: Lighthouse's layout shift), and the
+    // rows then take theirs, with the table, its header and its scroll hint left as they are.
+    const loading = !data;
+    const indexed = loading ? fromIndex : board.source === "indexer";
     body = (
-      <>
+      <div
+        aria-busy={loading || undefined}
+        data-testid={loading ? "leaderboard-loading" : undefined}
+      >
         <p className="leaderboard__summary" aria-live="polite">
-          {total} {total === 1 ? "player" : "players"}
-          {mine && (
+          {loading ? (
+            "Reading the hall's finished games…"
+          ) : (
             <>
-              {" · "}
-              <a href="#leaderboard-me">you are #{mine.rank}</a>
+              {data.total} {data.total === 1 ? "player" : "players"}
+              {data.me && (
+                <>
+                  {" · "}
+                  <a href="#leaderboard-me">you are #{data.me.rank}</a>
+                </>
+              )}
             </>
           )}
         </p>
         <LeaderboardTable
-          rows={rows}
-          mine={mine}
+          rows={data?.rows ?? []}
+          loadingRows={loading ? LOADING_ROWS : 0}
+          mine={data?.me ?? null}
           sort={sort}
           onSort={setSort}
           me={me}
-          tokens={token ? [token.toLowerCase()] : tokens}
+          tokens={loading ? [] : token ? [token.toLowerCase()] : tokens}
           netSortable={!!token}
-          skill={board.source === "indexer" ? data.skill : undefined}
+          // The index's columns are there from the first paint when the index is expected.
+          skill={loading ? (fromIndex ? NO_SKILL : undefined) : indexed ? data.skill : undefined}
           ratingOfAllGames={!!token || period !== "all"}
         />
-        {board.source === "indexer" && (!!token || period !== "all") && (
+        {data && indexed && (!!token || period !== "all") && (
           <p className="muted small" data-testid="leaderboard-rating-scope">
             The rating counts every game of a player in the rule set, whatever the token or period
             chosen; games, wins and the other columns count only the games these filters choose.
           </p>
         )}
-        {board.hasMore && (
+        {data && board.hasMore && (
           <button type="button" className="button" onClick={board.showMore}>
-            Show {Math.min(LEADERBOARD_PAGE, total - rows.length)} more
+            Show {Math.min(LEADERBOARD_PAGE, data.total - data.rows.length)} more
           </button>
         )}
-        <p className="muted small leaderboard__ties">{TIE_BREAK_TEXT}</p>
-      </>
+        {data && <p className="muted small leaderboard__ties">{TIE_BREAK_TEXT}</p>}
+      </div>
     );
   }
 

@@ -99,7 +99,7 @@ function Row({
   rank: number;
   me: Address | undefined;
   tokens: string[];
-  skill: Map<string, WireSkill> | undefined;
+  skill: ReadonlyMap<string, WireSkill> | undefined;
 }) {
   const mine = sameAddress(row.player, me);
   return (
@@ -136,19 +136,21 @@ function Row({
 }
 
 /**
- * True while the element's content is wider than its box (it scrolls sideways): watched as the
- * window, the fonts or the rows change.
+ * True while the element's content is wider than its box (it scrolls sideways), false while it
+ * fits: watched as the window, the fonts or the rows change. Null until measured (the prerendered
+ * page, and the first render that takes it over).
  */
-function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflows, setOverflows] = useState(false);
+function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean | null {
+  const [overflows, setOverflows] = useState<boolean | null>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
+    if (!el) return;
     const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(check);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
-    check();
     return () => observer.disconnect();
   }, [ref]);
   return overflows;
@@ -157,7 +159,10 @@ function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
 /** Placeholder rows while the board is read: a phone's screen full, so nothing below it shows. */
 export const LOADING_ROWS = 10;
 
-/** A row's place while the board is read: as high as a player's row (their face is 24 px). */
+/**
+ * A row's place while the board is read: as high as a player's row (their face is 24 px). One cell
+ * across the columns: few nodes for the page to lay out at first, and to drop when rows come.
+ */
 function LoadingRow({ cells }: { cells: number }) {
   return (
     <tr
@@ -165,11 +170,9 @@ function LoadingRow({ cells }: { cells: number }) {
       aria-hidden="true"
       data-testid="leaderboard-loading-row"
     >
-      {Array.from({ length: cells }, (_, i) => (
-        <td key={i}>
-          <span className="skeleton" />
-        </td>
-      ))}
+      <td colSpan={cells}>
+        <span className="skeleton" />
+      </td>
     </tr>
   );
 }
@@ -198,7 +201,7 @@ export function LeaderboardTable({
   tokens: string[];
   netSortable: boolean;
   /** Ratings and accuracy by lower-case player, when the index has them: three more columns. */
-  skill?: Map<string, WireSkill>;
+  skill?: ReadonlyMap<string, WireSkill>;
   /**
    * The rating counts games the other columns do not (a token or period is chosen: the rating is
    * of every game in the rule set): its header says so.
@@ -220,8 +223,13 @@ export function LeaderboardTable({
   const scrolls = useOverflowsX(wrap);
   return (
     <>
-      {scrolls && (
-        <p className="leaderboard__scroll-hint muted small" data-testid="leaderboard-scrolls">
+      {/* Before the table is measured (the prerendered page), the hint is there on a narrow
+          screen, where the table scrolls, so it does not push the table down once measured. */}
+      {scrolls !== false && (
+        <p
+          className={`leaderboard__scroll-hint muted small${scrolls === null ? " leaderboard__scroll-hint--unmeasured" : ""}`}
+          data-testid="leaderboard-scrolls"
+        >
           {columns.length + 2} columns: scroll the table sideways for the rest →
         </p>
       )}
