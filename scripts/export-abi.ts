@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { toEventSelector, type AbiEvent } from "viem";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outFile = join(root, "core/generated/abis.ts");
@@ -26,6 +27,13 @@ for (const [name, rel] of Object.entries(sources)) {
   }
   const { abi } = JSON.parse(readFileSync(join(root, path), "utf8"));
   out += `\nexport const ${name} = ${JSON.stringify(abi, null, 2)} as const;\n`;
+  if (name === "diceHallAbi") {
+    // The hall's event selectors (keccak hashes of the signatures), hashed here once rather than in
+    // every phone's first seconds: a page that reads a game's logs needs them all at once.
+    const events = (abi as { type: string }[]).filter((i): i is AbiEvent => i.type === "event");
+    const selectors = Object.fromEntries(events.map((e) => [e.name, toEventSelector(e)]));
+    out += `\nexport const diceHallEventSelectors = ${JSON.stringify(selectors, null, 2)} as const;\n`;
+  }
 }
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, out);

@@ -3,15 +3,18 @@ import {
   encodeEventTopics,
   getAbiItem,
   hexToBigInt,
+  toEventSelector,
+  type AbiEvent,
   type Address,
   type Client,
   type Hex,
 } from "viem";
-import { diceHallAbi } from "../generated/abis.ts";
+import { diceHallAbi, diceHallEventSelectors } from "../generated/abis.ts";
 import {
   CREDIT_EVENTS,
   decodeLogs,
   encodeHallLog,
+  eventSelector,
   extendLogs,
   fetchLogs,
   gameEventSelectors,
@@ -149,5 +152,27 @@ describe("encodeHallLog", () => {
     expect(encodeHallLog(created).topics).toEqual(
       encodeEventTopics({ abi: [event], args: { gameId: 3n, creator: ALICE } }),
     );
+  });
+
+  it("knows each event by the selector its signature hashes to (the build's table, not a stale one)", () => {
+    const events = diceHallAbi.filter(
+      (i): i is Extract<typeof i, { type: "event" }> => i.type === "event",
+    );
+    expect(Object.keys(diceHallEventSelectors).sort()).toEqual(events.map((e) => e.name).sort());
+    for (const event of events) {
+      expect(eventSelector(event.name)).toBe(toEventSelector(event as AbiEvent));
+    }
+  });
+
+  it("leaves out logs that are not the hall's events, or that do not decode as theirs", () => {
+    const [created, joined] = twoPlayerOpening();
+    const good = rpcLog(joined);
+    const foreign = { ...rpcLog(created), topics: [`0x${"77".repeat(32)}`] as [Hex] };
+    // GameCreated's selector with too few topics for its indexed arguments.
+    const short = { ...rpcLog(created), topics: rpcLog(created).topics.slice(0, 1) as [Hex] };
+    const decoded = decodeLogs([foreign, short, good]);
+    expect(decoded.map((l) => [l.eventName, l.args])).toEqual([[joined.eventName, joined.args]]);
+    expect(decoded[0].blockNumber).toBe(joined.blockNumber);
+    expect(decoded[0].logIndex).toBe(joined.logIndex);
   });
 });

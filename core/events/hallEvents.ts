@@ -1,12 +1,9 @@
 import {
+  decodeEventLog,
   encodeAbiParameters,
   formatLog,
-  getAbiItem,
   numberToHex,
   pad,
-  parseEventLogs,
-  toEventSelector,
-  type AbiEvent,
   type Address,
   type Client,
   type ContractEventArgsFromTopics,
@@ -14,7 +11,7 @@ import {
   type Hex,
   type RpcLog,
 } from "viem";
-import { diceHallAbi } from "../generated/abis.ts";
+import { diceHallAbi, diceHallEventSelectors } from "../generated/abis.ts";
 
 export type HallEventName = ContractEventName<typeof diceHallAbi>;
 
@@ -52,14 +49,15 @@ export const GAME_EVENTS = [
 export type GameEventName = (typeof GAME_EVENTS)[number];
 export type GameLog = HallLogOf<GameEventName>;
 
+/**
+ * An event's selector (the keccak hash of its signature), as scripts/export-abi.ts hashed it from
+ * the build: a phone reading a game's logs would otherwise hash every event's signature first.
+ */
 export function eventSelector(name: HallEventName): Hex {
-  return toEventSelector(getAbiItem({ abi: diceHallAbi, name }) as AbiEvent);
+  return diceHallEventSelectors[name];
 }
 
-/**
- * A memo of `make`, computed on first use: the selectors are keccak hashes, and a phone's first
- * load should not spend its start-up on hashes a page may never need.
- */
+/** A memo of `make`, computed on first use: a page may never need it. */
 function lazily<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
@@ -122,22 +120,45 @@ export function mergeLogs<L extends HallLog>(...lists: readonly (readonly L[])[]
   return [...byId.values()].sort(compareLogs);
 }
 
+/** The hall's events by selector, for decoding: the build's selectors, so nothing is hashed here. */
+const eventsBySelector = lazily(
+  () =>
+    new Map(
+      diceHallAbi
+        .filter(
+          (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
+            item.type === "event",
+        )
+        .map((event) => [diceHallEventSelectors[event.name] as Hex, event]),
+    ),
+);
+
+/**
+ * The hall's logs among `raw`, decoded; a log of another contract or event, or one that does not
+ * decode as its event, is left out. Each log is decoded against its own event only (found by its
+ * first topic): viem's parseEventLogs hashes every event of the ABI on each call.
+ */
 export function decodeLogs(raw: readonly RpcLog[]): HallLog[] {
-  const logs = parseEventLogs({
-    abi: diceHallAbi,
-    logs: raw.map((l) => formatLog(l)),
-    strict: true,
-  });
-  return logs.map(
-    (log) =>
-      ({
-        eventName: log.eventName,
-        args: log.args,
-        blockNumber: log.blockNumber,
-        logIndex: log.logIndex,
-        transactionHash: log.transactionHash,
-      }) as HallLog,
-  );
+  const logs: HallLog[] = [];
+  for (const rpcLog of raw) {
+    const log = formatLog(rpcLog);
+    const event = log.topics[0] && eventsBySelector().get(log.topics[0]);
+    if (!event) continue;
+    let decoded;
+    try {
+      decoded = decodeEventLog({ abi: [event], topics: log.topics, data: log.data, strict: true });
+    } catch {
+      continue;
+    }
+    logs.push({
+      eventName: decoded.eventName,
+      args: decoded.args,
+      blockNumber: log.blockNumber,
+      logIndex: log.logIndex,
+      transactionHash: log.transactionHash,
+    } as HallLog);
+  }
+  return logs;
 }
 
 /** Each event's selector, indexed inputs and data inputs, looked up once, on first use. */
@@ -152,7 +173,7 @@ const eventItems = lazily(
         .map((event) => [
           event.name as HallEventName,
           {
-            selector: toEventSelector(event as AbiEvent),
+            selector: diceHallEventSelectors[event.name] as Hex,
             indexed: event.inputs.filter((i) => "indexed" in i && i.indexed),
             data: event.inputs.filter((i) => !("indexed" in i && i.indexed)),
           },

@@ -87,13 +87,16 @@ export function usePlayerSession(me: Address | undefined, nowSec: number): Playe
   };
 }
 
-/** Today's gas price and the hall's roll fee, for sizing a session. */
-export function useSessionPrices(rollFee: bigint | undefined) {
+/**
+ * Today's gas price and the hall's roll fee, for sizing a session; `enabled` false holds the reads
+ * back (ui/Later.tsx's useLater).
+ */
+export function useSessionPrices(rollFee: bigint | undefined, enabled = true) {
   const hall = useHall();
   const gasPrice = useQuery({
     queryKey: hall ? [...queryKeys.hall(hall.scope), "gasPrice"] : queryKeys.idle("gasPrice"),
     queryFn: () => getGasPrice(hall!.client),
-    enabled: !!hall,
+    enabled: !!hall && enabled,
     staleTime: 30_000,
     refetchInterval: 60_000,
   });
@@ -105,7 +108,7 @@ export function useSessionPrices(rollFee: bigint | undefined) {
         abi: diceHallAbi,
         functionName: "rollFee",
       }),
-    enabled: !!hall && rollFee === undefined,
+    enabled: !!hall && enabled && rollFee === undefined,
     staleTime: 30_000,
   });
   return { gasPrice: gasPrice.data, rollFee: rollFee ?? hallFee.data };

@@ -101,12 +101,13 @@ export async function fetchRollFee(hall: Hall, gameId: bigint): Promise<bigint> 
   });
 }
 
-export function useRollFee(gameId: bigint) {
+/** A game's roll fee; `enabled` false holds the read back (ui/Later.tsx's useLater). */
+export function useRollFee(gameId: bigint, enabled = true) {
   const hall = useHall();
   return useQuery({
     queryKey: hall ? queryKeys.rollFee(hall.scope, gameId) : queryKeys.idle("rollFee"),
     queryFn: () => fetchRollFee(hall!, gameId),
-    enabled: !!hall,
+    enabled: !!hall && enabled,
     staleTime: 30_000,
     refetchInterval: 60_000,
   });

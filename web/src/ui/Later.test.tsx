@@ -2,7 +2,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useEffect } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Later } from "./Later.tsx";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { Later, useLater } from "./Later.tsx";
 
 afterEach(() => {
   cleanup();
@@ -49,5 +50,27 @@ describe("Later", () => {
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(started).not.toHaveBeenCalled();
+  });
+
+  it("useLater holds a read back out of the first commit and starts it in the next task", async () => {
+    vi.useFakeTimers();
+    const read = vi.fn(async () => "0.001 ETH");
+    function Fee() {
+      const fee = useQuery({ queryKey: ["fee"], queryFn: read, enabled: useLater() });
+      return <p>fee {fee.data ?? "…"}</p>;
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Fee />
+      </QueryClientProvider>,
+    );
+    // Drawn, without the read having started.
+    expect(screen.getByText("fee …")).toBeTruthy();
+    expect(read).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(read).toHaveBeenCalledOnce();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText("fee 0.001 ETH")).toBeTruthy();
   });
 });

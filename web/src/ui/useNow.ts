@@ -15,8 +15,12 @@ export function useNow(intervalMs = 1_000): number {
   return now;
 }
 
-/** How far the chain's clock runs ahead of this computer's, from the blocks seen (chainClock.ts). */
-export function useChainClockAnchor(): ChainClockAnchor | undefined {
+/**
+ * How far the chain's clock runs ahead of this computer's, from the blocks seen (chainClock.ts).
+ * `enabled` false holds its block reads back (ui/Later.tsx's useLater); a clock another component
+ * has read already is still given.
+ */
+export function useChainClockAnchor(enabled = true): ChainClockAnchor | undefined {
   const hall = useHall();
   const queryClient = useQueryClient();
   const queryKey = hall ? queryKeys.chainClock(hall.scope) : queryKeys.idle("chainClock");
@@ -28,7 +32,7 @@ export function useChainClockAnchor(): ChainClockAnchor | undefined {
         queryClient.getQueryData<ChainClockAnchor>(queryKey),
       );
     },
-    enabled: !!hall,
+    enabled: !!hall && enabled,
     staleTime: 10_000,
     refetchInterval: 10_000,
   });
@@ -39,7 +43,7 @@ export function useChainClockAnchor(): ChainClockAnchor | undefined {
  * The chain's time in ms, re-rendering every `intervalMs`: what every contract deadline (join
  * window, move clock, pending roll) is compared with.
  */
-export function useChainNow(intervalMs = 1_000): number {
-  const anchor = useChainClockAnchor();
+export function useChainNow(intervalMs = 1_000, enabled = true): number {
+  const anchor = useChainClockAnchor(enabled);
   return chainNowMs(anchor, useNow(intervalMs));
 }

@@ -14,6 +14,7 @@ import { rollValue } from "@dicehall/core/contract/gas.ts";
 import { hallCall, PHASE_TEXT, useTx, type WriteRequest } from "@/chain/tx.ts";
 import { deliveryRequest } from "@/chain/delivery.ts";
 import { AddressName } from "@/ui/Address.tsx";
+import { useLater } from "@/ui/Later.tsx";
 import { useChainClockAnchor, useChainNow } from "@/ui/useNow.ts";
 import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
@@ -35,9 +36,12 @@ const NO_ONE: readonly Address[] = [];
 /** The running (or finished) table, wired to the chain. */
 export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   const { hall, view, state, snapshot, me, words, playContext } = game;
-  const nowMs = useChainNow(1_000);
-  const clockKnown = useChainClockAnchor() !== undefined;
-  const rollFee = useRollFee(gameId);
+  // The table is drawn first; the reads it can do without for a task (the chain's clock for the
+  // countdown, the roll fee for the button, the gas price for a session) start in the next one.
+  const later = useLater();
+  const nowMs = useChainNow(1_000, later);
+  const clockKnown = useChainClockAnchor(later) !== undefined;
+  const rollFee = useRollFee(gameId, later);
   const tx = useTx(playContext);
   // A move counts as in flight until the snapshot has caught up with the block that holds it, so
   // the dice keep tumbling from the click until the chain's answer is on screen.
@@ -56,7 +60,7 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
   // Moves go through this browser's session key while its session is live (no wallet opens).
   const seated = !!view && view.players.some((p) => sameAddress(p, me));
   const session = usePlayerSession(seated ? me : undefined, Math.floor(nowMs / 1000));
-  const prices = useSessionPrices(rollFee.data);
+  const prices = useSessionPrices(rollFee.data, later);
   const credit = useCredits(seated ? me : undefined, [NATIVE]).data?.get(NATIVE);
   const keyFor = (move: Move, fee: bigint): LocalAccount | null => {
     const key = session.signingKey;
