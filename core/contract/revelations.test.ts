@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseAbiItem } from "viem";
 import { parseDeployments } from "./deployments.ts";
 import {
+  entropyRequestedEvent,
+  entropyRevealAbi,
   FORTUNA_SERVICES,
   fetchRevelation,
   parseRevelation,
@@ -49,5 +52,16 @@ describe("the revelation service (Fortuna's shape)", () => {
         8453,
       )?.revelations,
     ).toBe("http://mine/v1/chains/base");
+  });
+});
+
+describe("Entropy's delivery ABI", () => {
+  it("is Entropy's own signatures, argument for argument", () => {
+    const reveal =
+      "function revealWithCallback(address provider, uint64 sequenceNumber, bytes32 userRandomNumber, bytes32 providerRevelation)";
+    const requested =
+      "event Requested(address indexed provider, address indexed caller, uint64 indexed sequenceNumber, bytes32 userContribution, uint32 gasLimit, bytes extraArgs)";
+    expect(entropyRevealAbi).toEqual([parseAbiItem(reveal)]);
+    expect(entropyRequestedEvent).toEqual(parseAbiItem(requested));
   });
 });

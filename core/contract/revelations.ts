@@ -1,4 +1,4 @@
-import { parseAbi, parseAbiItem, type Hex } from "viem";
+import type { Hex } from "viem";
 
 /**
  * Pyth's public revelation service (Fortuna) and our local one speak the same HTTP:
@@ -53,15 +53,44 @@ export async function fetchRevelation(
   return parseRevelation(await response.json());
 }
 
-/** What delivering a request takes of Entropy (the same on Pyth's contract and our model). */
-export const entropyRevealAbi = parseAbi([
-  "function revealWithCallback(address provider, uint64 sequenceNumber, bytes32 userRandomNumber, bytes32 providerRevelation)",
-]);
+/**
+ * What delivering a request takes of Entropy (the same on Pyth's contract and our model):
+ * `function revealWithCallback(address provider, uint64 sequenceNumber, bytes32 userRandomNumber,
+ * bytes32 providerRevelation)`. As JSON, not human-readable ABI: parsing signatures at start-up
+ * costs a phone's first load (revelations.test.ts checks it against the signature).
+ */
+export const entropyRevealAbi = [
+  {
+    type: "function",
+    name: "revealWithCallback",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "provider", type: "address" },
+      { name: "sequenceNumber", type: "uint64" },
+      { name: "userRandomNumber", type: "bytes32" },
+      { name: "providerRevelation", type: "bytes32" },
+    ],
+    outputs: [],
+  },
+] as const;
 
-/** Entropy V2's `Requested` event: it carries the user's number a delivery must repeat. */
-export const entropyRequestedEvent = parseAbiItem(
-  "event Requested(address indexed provider, address indexed caller, uint64 indexed sequenceNumber, bytes32 userContribution, uint32 gasLimit, bytes extraArgs)",
-);
+/**
+ * Entropy V2's `Requested` event: it carries the user's number a delivery must repeat.
+ * `event Requested(address indexed provider, address indexed caller, uint64 indexed
+ * sequenceNumber, bytes32 userContribution, uint32 gasLimit, bytes extraArgs)`.
+ */
+export const entropyRequestedEvent = {
+  type: "event",
+  name: "Requested",
+  inputs: [
+    { name: "provider", type: "address", indexed: true },
+    { name: "caller", type: "address", indexed: true },
+    { name: "sequenceNumber", type: "uint64", indexed: true },
+    { name: "userContribution", type: "bytes32" },
+    { name: "gasLimit", type: "uint32" },
+    { name: "extraArgs", type: "bytes" },
+  ],
+} as const;
 
 /**
  * How long an accepted request may wait before the app and the hall's keeper deliver it themselves

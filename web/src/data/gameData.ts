@@ -195,6 +195,8 @@ export async function loadGameSnapshot(
   );
   // Views only change in transactions that emit one of this game's events.
   if (prev && cache.added === 0) return { ...prev, syncedTo: cache.syncedTo };
+  // Decoding a game's logs is a phone's longest piece of work here: the next read starts a task on.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const read = { address: hall.address, abi: diceHallAbi, blockNumber: head } as const;
   const view = await readContract(hall.client, {
     ...read,
