@@ -134,9 +134,10 @@ const eventsBySelector = lazily(
 );
 
 /**
- * The hall's logs among `raw`, decoded; a log of another contract or event, or one that does not
- * decode as its event, is left out. Each log is decoded against its own event only (found by its
- * first topic): viem's parseEventLogs hashes every event of the ABI on each call.
+ * The hall's logs among `raw`, decoded; a log whose first topic is none of the hall's events, or
+ * that does not decode as its event, is left out (the caller's filter picks the address). Each log
+ * is decoded against its own event only: viem's parseEventLogs hashes every event of the ABI on
+ * each call.
  */
 export function decodeLogs(raw: readonly RpcLog[]): HallLog[] {
   const logs: HallLog[] = [];
