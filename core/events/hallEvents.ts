@@ -120,17 +120,18 @@ export function mergeLogs<L extends HallLog>(...lists: readonly (readonly L[])[]
   return [...byId.values()].sort(compareLogs);
 }
 
+/** The hall's events, as the ABI declares them. */
+const hallEventItems = lazily(() =>
+  diceHallAbi.filter(
+    (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
+      item.type === "event",
+  ),
+);
+
 /** The hall's events by selector, for decoding: the build's selectors, so nothing is hashed here. */
 const eventsBySelector = lazily(
   () =>
-    new Map(
-      diceHallAbi
-        .filter(
-          (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
-            item.type === "event",
-        )
-        .map((event) => [diceHallEventSelectors[event.name] as Hex, event]),
-    ),
+    new Map(hallEventItems().map((event) => [diceHallEventSelectors[event.name] as Hex, event])),
 );
 
 /**
@@ -166,19 +167,14 @@ export function decodeLogs(raw: readonly RpcLog[]): HallLog[] {
 const eventItems = lazily(
   () =>
     new Map(
-      diceHallAbi
-        .filter(
-          (item): item is Extract<(typeof diceHallAbi)[number], { type: "event" }> =>
-            item.type === "event",
-        )
-        .map((event) => [
-          event.name as HallEventName,
-          {
-            selector: diceHallEventSelectors[event.name] as Hex,
-            indexed: event.inputs.filter((i) => "indexed" in i && i.indexed),
-            data: event.inputs.filter((i) => !("indexed" in i && i.indexed)),
-          },
-        ]),
+      hallEventItems().map((event) => [
+        event.name as HallEventName,
+        {
+          selector: diceHallEventSelectors[event.name] as Hex,
+          indexed: event.inputs.filter((i) => "indexed" in i && i.indexed),
+          data: event.inputs.filter((i) => !("indexed" in i && i.indexed)),
+        },
+      ]),
     ),
 );
 
