@@ -96,8 +96,10 @@ export function edgeScenarios(suite: () => Suite): void {
       const p = await openWith(session, "player (account 2)", 2, "/games", remembered);
       await p.page.getByText(/A seat at a 2-player Yatzy table for 0\.0234 ETH/).waitFor();
 
-      // The node stops mining: the player's table and the rival's land in one block, so neither
-      // page could have seen the other's table when it chose to open one.
+      // The node stops mining, by transaction and by the clock alike: the player's table and the
+      // rival's land in one block, so neither page could have seen the other's table when it chose
+      // to open one. With only automine off, the chain's own 2 s block (issue 32) could mine the
+      // player's table alone while a loaded machine still prepares the rival's.
       const rpc = stack.publicClient.request as unknown as (args: {
         method: string;
         params: unknown[];
@@ -105,6 +107,7 @@ export function edgeScenarios(suite: () => Suite): void {
       const nonce = (blockTag: "latest" | "pending") =>
         stack.publicClient.getTransactionCount({ address: player, blockTag });
       await rpc({ method: "evm_setAutomine", params: [false] });
+      await rpc({ method: "evm_setIntervalMining", params: [0] });
       let rivalHash: `0x${string}`;
       try {
         const before = await nonce("latest");
@@ -132,6 +135,7 @@ export function edgeScenarios(suite: () => Suite): void {
         await rpc({ method: "evm_mine", params: [] });
       } finally {
         await rpc({ method: "evm_setAutomine", params: [true] });
+        await rpc({ method: "evm_setIntervalMining", params: [stack.chain.blockIntervalMs] });
       }
       const rivalReceipt = await stack.publicClient.waitForTransactionReceipt({ hash: rivalHash });
       const [rivalCreated] = parseEventLogs({

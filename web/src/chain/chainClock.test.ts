@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { chainNowMs, deadlinePassed, nextAnchor, readChainClock } from "./chainClock.ts";
+import {
+  blockPastDeadline,
+  chainNowMs,
+  deadlinePassed,
+  nextAnchor,
+  readChainClock,
+  watchBlocksFor,
+} from "./chainClock.ts";
 
 const block = (number: bigint, timestamp: number) => ({ number, timestamp: BigInt(timestamp) });
 
@@ -98,5 +105,24 @@ describe("chain clock", () => {
     expect(deadlinePassed(1_000n, 999_999)).toBe(false);
     expect(deadlinePassed(1_000n, 1_000_000)).toBe(true);
     expect(deadlinePassed(1_000, 1_000_001)).toBe(true);
+  });
+});
+
+describe("deadlines by block", () => {
+  it("a block is past a deadline only when its timestamp is greater (claimTimeout's check)", () => {
+    expect(blockPastDeadline(1_000n, 1_000n)).toBe(false);
+    expect(blockPastDeadline(999n, 1_000)).toBe(false);
+    expect(blockPastDeadline(1_001n, 1_000n)).toBe(true);
+  });
+
+  it("watches the latest block from a few seconds before the deadline until a block is past it", () => {
+    // 13.9 s into a 15 s turn: the estimate is close, and no block has passed the deadline yet.
+    expect(watchBlocksFor(1_000n, 998_900, undefined)).toBe(true);
+    expect(watchBlocksFor(1_000n, 1_001_000, 1_000n)).toBe(true);
+    // Once a block is past it, the claim is open and there is nothing more to watch for.
+    expect(watchBlocksFor(1_000n, 1_003_000, 1_001n)).toBe(false);
+    // A minute early, or with no deadline at all, the table's own reads are enough.
+    expect(watchBlocksFor(1_000n, 940_000, undefined)).toBe(false);
+    expect(watchBlocksFor(null, 940_000, undefined)).toBe(false);
   });
 });

@@ -69,3 +69,29 @@ export function chainNowMs(anchor: ChainClockAnchor | undefined, localNowMs: num
 /** Whether a contract deadline (block timestamp, seconds) has passed at chain time `nowMs`. */
 export const deadlinePassed = (deadlineSec: number | bigint, nowMs: number): boolean =>
   nowMs >= Number(deadlineSec) * 1000;
+
+/**
+ * Whether a block stamped `blockTimestampSec` lets a transaction act on a deadline: the contract
+ * checks `block.timestamp > deadline` in the block the transaction lands in. The latest block is
+ * the one a simulation runs against, so a claim is offered by it, not by the estimate above: a
+ * chain that mines every few seconds is past a deadline only once a block says so.
+ */
+export const blockPastDeadline = (
+  blockTimestampSec: bigint | number,
+  deadlineSec: bigint | number,
+): boolean => BigInt(blockTimestampSec) > BigInt(deadlineSec);
+
+/**
+ * Whether a page should watch the latest block for a deadline: from `leadMs` before it by the
+ * chain's clock, until a block is past it. Far from a deadline the table's own reads suffice.
+ */
+export function watchBlocksFor(
+  deadlineSec: bigint | number | null,
+  nowMs: number,
+  latestBlockSec: bigint | undefined,
+  leadMs = 5_000,
+): boolean {
+  if (deadlineSec === null) return false;
+  if (latestBlockSec !== undefined && blockPastDeadline(latestBlockSec, deadlineSec)) return false;
+  return nowMs >= Number(deadlineSec) * 1000 - leadMs;
+}

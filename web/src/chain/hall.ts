@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { getBlockNumber } from "viem/actions";
 import type { Address, Client } from "viem";
@@ -95,6 +95,45 @@ export interface HallWatch {
    */
   onCatchUp: (head: bigint) => void;
   onError?: (error: Error) => void;
+  /** Each poll's outcome: whether the node answered, and when. */
+  onReach?: (reach: HallReach) => void;
+  /** The browser's word on its network; outside a browser, always online. */
+  network?: Network;
+}
+
+/** Whether there is a network (navigator.onLine), and a call when it comes back. */
+export interface Network {
+  online(): boolean;
+  onBack(resume: () => void): () => void;
+}
+
+const browserNetwork: Network = {
+  online: () => typeof navigator === "undefined" || navigator.onLine !== false,
+  onBack(resume) {
+    if (typeof window === "undefined") return () => {};
+    window.addEventListener("online", resume);
+    return () => window.removeEventListener("online", resume);
+  },
+};
+
+/** Whether the hall's node answered the watcher's last poll, and when it last did. */
+export interface HallReach {
+  live: boolean;
+  /** Local time (ms) of the last poll the node answered; null before the first. */
+  lastOkAt: number | null;
+}
+
+/** The longest wait between polls of a node that does not answer. */
+export const MAX_POLL_BACKOFF_MS = 30_000;
+
+/**
+ * How long the watcher waits before its next poll: the chain's polling interval while the node
+ * answers; after `failures` polls in a row that failed, that doubled each time, up to
+ * MAX_POLL_BACKOFF_MS, so a phone with no network is not asked for a request four times a second.
+ */
+export function nextPollDelay(baseMs: number, failures: number): number {
+  if (failures <= 0) return baseMs;
+  return Math.min(MAX_POLL_BACKOFF_MS, baseMs * 2 ** Math.min(failures, 16));
 }
 
 /**
@@ -108,7 +147,17 @@ export function watchHallLogs(client: Client, watch: HallWatch): () => void {
   let last: bigint | undefined;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let lastOkAt: number | null = null;
+  let polling = false;
+  const online = () => watch.network?.online() ?? true;
   const poll = async () => {
+    // With no network nothing is asked: the browser's "online" event starts the next poll.
+    if (!online()) {
+      watch.onReach?.({ live: false, lastOkAt });
+      return;
+    }
+    polling = true;
     try {
       const head = await getBlockNumber(client, { cacheTime: 0 });
       if (stopped) return;
@@ -126,17 +175,62 @@ export function watchHallLogs(client: Client, watch: HallWatch): () => void {
         last = head;
         if (logs.length > 0) watch.onLogs(logs);
       }
+      failures = 0;
+      lastOkAt = Date.now();
+      if (!stopped) watch.onReach?.({ live: true, lastOkAt });
     } catch (error) {
-      if (!stopped) watch.onError?.(error as Error);
+      failures += 1;
+      if (!stopped) {
+        watch.onError?.(error as Error);
+        // One lost request is a hiccup (the next poll reads the same blocks); two in a row are
+        // a node out of reach.
+        watch.onReach?.({ live: failures < 2, lastOkAt });
+      }
     } finally {
-      if (!stopped) timer = setTimeout(() => void poll(), watch.pollingInterval);
+      polling = false;
+      if (!stopped) {
+        timer = setTimeout(() => void poll(), nextPollDelay(watch.pollingInterval, failures));
+      }
     }
   };
+  // Back online: poll at once rather than at the end of a back-off.
+  const resume = () => {
+    if (stopped || polling) return;
+    clearTimeout(timer);
+    failures = 0;
+    void poll();
+  };
+  const stopListening = watch.network?.onBack(resume);
   void poll();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    stopListening?.();
   };
+}
+
+// The watcher's last word on the node, for every page that shows chain data as live.
+let reach: HallReach = { live: true, lastOkAt: null };
+const reachListeners = new Set<() => void>();
+function setReach(next: HallReach): void {
+  if (next.live === reach.live && next.lastOkAt === reach.lastOkAt) return;
+  reach = next;
+  for (const listener of reachListeners) listener();
+}
+
+/**
+ * Whether what the page shows from the chain is live: false while the browser is offline or the
+ * node has not answered the hall watcher's last poll; with the last time it did.
+ */
+export function useHallReach(): HallReach {
+  return useSyncExternalStore(
+    (listener) => {
+      reachListeners.add(listener);
+      return () => reachListeners.delete(listener);
+    },
+    () => reach,
+    () => reach,
+  );
 }
 
 /**
@@ -153,6 +247,8 @@ export function startHallWatch(
   return watchHallLogs(hall.client, {
     address: hall.address,
     pollingInterval: pollingInterval(hall.chainId),
+    network: browserNetwork,
+    onReach: setReach,
     onCatchUp(head) {
       const readAt = Date.now();
       // What events change, and may have been read before the head: a query of logs knows the

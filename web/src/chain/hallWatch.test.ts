@@ -18,7 +18,13 @@ import {
 } from "@dicehall/core/events/hallEvents.ts";
 import { ALICE, HALL, log, rpcLog } from "@dicehall/core/test/testLogs.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
-import { startHallWatch, watchHallLogs } from "./hall.ts";
+import {
+  MAX_POLL_BACKOFF_MS,
+  nextPollDelay,
+  startHallWatch,
+  watchHallLogs,
+  type HallReach,
+} from "./hall.ts";
 
 const CHAIN = 31337;
 const SCOPE = { chainId: CHAIN, hall: HALL };
@@ -117,6 +123,72 @@ describe("watchHallLogs", () => {
     await advance(POLL_MS * 4);
     expect(node.calls.slice(before).every((m) => m === "eth_blockNumber")).toBe(true);
     expect(seen).toHaveLength(1);
+    stop();
+  });
+});
+
+describe("a node out of reach", () => {
+  it("waits twice as long after each failed poll, up to 30 s", () => {
+    expect(nextPollDelay(250, 0)).toBe(250);
+    expect(nextPollDelay(250, 1)).toBe(500);
+    expect(nextPollDelay(250, 3)).toBe(2_000);
+    expect(nextPollDelay(250, 40)).toBe(MAX_POLL_BACKOFF_MS);
+  });
+
+  it("asks a few times a minute, not four times a second, and says the chain is not live", async () => {
+    const node = new FakeNode();
+    const reaches: HallReach[] = [];
+    const stop = watchHallLogs(node.client(), {
+      address: HALL,
+      pollingInterval: POLL_MS,
+      onLogs: () => {},
+      onCatchUp: () => {},
+      onReach: (r) => reaches.push(r),
+    });
+    await advance(0);
+    const answeredAt = reaches.at(-1)?.lastOkAt;
+    expect(reaches.at(-1)).toMatchObject({ live: true });
+    node.drop.eth_blockNumber = 1_000;
+    const before = node.calls.length;
+    await advance(60_000);
+    // Every 250 ms, each poll retried three times by the transport, would be ~180 requests in a
+    // minute; backing off, it is 7 polls.
+    expect(node.calls.length - before).toBeLessThanOrEqual(7 * 4);
+    expect(reaches.at(-1)).toEqual({ live: false, lastOkAt: answeredAt });
+    stop();
+  });
+
+  it("asks nothing while the browser is offline, and polls at once when it is back", async () => {
+    const node = new FakeNode();
+    let online = true;
+    let back = () => {};
+    const reaches: HallReach[] = [];
+    const stop = watchHallLogs(node.client(), {
+      address: HALL,
+      pollingInterval: POLL_MS,
+      onLogs: () => {},
+      onCatchUp: () => {},
+      onReach: (r) => reaches.push(r),
+      network: {
+        online: () => online,
+        onBack: (resume) => {
+          back = resume;
+          return () => {};
+        },
+      },
+    });
+    await advance(0);
+    online = false;
+    await advance(POLL_MS);
+    const before = node.calls.length;
+    await advance(60_000);
+    expect(node.calls.length).toBe(before);
+    expect(reaches.at(-1)?.live).toBe(false);
+    online = true;
+    back();
+    await advance(0);
+    expect(node.calls.length).toBeGreaterThan(before);
+    expect(reaches.at(-1)?.live).toBe(true);
     stop();
   });
 });

@@ -3,6 +3,8 @@ import { useIsPageTemplate } from "@/ui/pageTemplate.ts";
 import { ruleSet, isRuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import { parseGameId } from "@dicehall/core/game/gameId.ts";
 import { describeError } from "@/chain/errors.ts";
+import { useHallReach } from "@/chain/hall.ts";
+import { useOnline } from "@/ui/pwa.ts";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { NATIVE } from "@/chain/tokens.ts";
 import { Credits } from "@/ui/Credits.tsx";
@@ -18,14 +20,37 @@ import { ResultsPanel } from "./ResultsPanel.tsx";
  * The table while it is read: in the place of the turn line that replaces it, and saying what is
  * coming (on a phone it is the first screen's largest text, so Lighthouse's LCP is its paint).
  */
-function TableLoading({ gameId }: { gameId: bigint | null }) {
+function TableLoading({ gameId, cut }: { gameId: bigint | null; cut?: Cut }) {
   return (
     <section className="page">
       <h1>{gameId === null ? "Game" : `Game #${gameId}`}</h1>
-      <p className="table__turn loading">
-        Reading the table from the chain: who sits at it, their score sheets and whose turn it is…
-      </p>
+      {cut ? (
+        <p className="table__turn" role="status">
+          {cut === "offline"
+            ? "You are offline: the table is read from the chain once the network is back."
+            : "The chain's node is not answering: the table is read once it does."}
+        </p>
+      ) : (
+        <p className="table__turn loading">
+          Reading the table from the chain: who sits at it, their score sheets and whose turn it is…
+        </p>
+      )}
     </section>
+  );
+}
+
+/** Why the chain cannot be read now: the browser has no network, or the node does not answer. */
+type Cut = "offline" | "no answer";
+
+const clockTime = (ms: number) => new Date(ms).toLocaleTimeString("en-GB", { hour12: false });
+
+/** Over a table read before the connection went: it is not live, and since when. */
+function NotLive({ cut, readAt }: { cut: Cut; readAt: number }) {
+  return (
+    <p className="banner banner--warn table__not-live" role="status">
+      {cut === "offline" ? "Offline" : "The chain's node is not answering"} — showing the table as
+      last read at {clockTime(readAt)}.
+    </p>
   );
 }
 
@@ -37,6 +62,9 @@ export function GamePage() {
   const gameId = parseGameId(params.id);
   const game = useGame(gameId);
   const { hall, view, status, token, snapshot } = game;
+  const online = useOnline();
+  const reach = useHallReach();
+  const cut: Cut | undefined = !online ? "offline" : !reach.live ? "no answer" : undefined;
 
   // The build's page for every game (games/_id.html) is the table being read, as below.
   if (template) return <TableLoading gameId={null} />;
@@ -57,6 +85,7 @@ export function GamePage() {
       </section>
     );
   }
+  if (cut && !view) return <TableLoading gameId={gameId} cut={cut} />;
   if (snapshot.error && !view) {
     const problem = describeError(snapshot.error);
     return (
@@ -115,6 +144,7 @@ export function GamePage() {
           {formatTokenAmount(view.pot, token, 6)}
         </p>
       </div>
+      {cut && <NotLive cut={cut} readAt={Math.max(snapshot.dataUpdatedAt, reach.lastOkAt ?? 0)} />}
       {(status === "running" || status === "finished") && <MatchLine game={game} />}
       {status === "open" && (
         <LobbyPanel game={game} gameId={gameId} justCreated={search.get("created") === "1"} />

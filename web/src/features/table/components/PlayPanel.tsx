@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Address, LocalAccount } from "viem";
 import { formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { STATUS_NAMES, sameAddress } from "@dicehall/core/game/gameState.ts";
@@ -20,10 +20,13 @@ import type { useGame } from "../hooks/useGame.ts";
 import { useKeepMask } from "../hooks/useKeepMask.ts";
 import { useTurnAlert } from "../hooks/useTurnAlert.ts";
 import { SessionStatus } from "./SessionStatus.tsx";
+import { useClaimBlock } from "../hooks/useClaimBlock.ts";
 import {
   buildTableModel,
   claimCallsOff,
+  claimErrorOutdated,
   claimLabel,
+  claimOffer,
   claimSettlesMatch,
   moveDeadlineMs,
   stalledRequest,
@@ -126,11 +129,34 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
     deliverError,
   ]);
 
+  // The claim is offered by the latest block, as the contract judges it (claimOffer); the block
+  // is read at the watcher's pace only around the deadline.
+  const deadline = view ? moveDeadlineMs(view) : null;
+  const latestBlock = useClaimBlock(
+    hall,
+    deadline === null ? null : deadline / 1000,
+    nowMs,
+    clockKnown,
+  );
+  // The block that was latest when a claim failed: a later one past the deadline clears the error.
+  const [claimFailedAt, setClaimFailedAt] = useState<bigint | null>(null);
+  const latestRef = useRef(latestBlock);
+  latestRef.current = latestBlock;
+  const resetTx = tx.reset;
+  useEffect(() => {
+    if (view && claimErrorOutdated(claimFailedAt, latestBlock, view)) {
+      setClaimFailedAt(null);
+      resetTx();
+    }
+  }, [claimFailedAt, latestBlock, view, resetTx]);
+
   const send = useCallback(
     async (move: Move, request: WriteRequest, box?: number, key?: LocalAccount | null) => {
       setInFlight({ move, box, untilBlock: null });
+      setClaimFailedAt(null);
       const receipt = await tx.run(request, key);
       setInFlight(receipt ? { move, box, untilBlock: receipt.blockNumber } : null);
+      if (!receipt && move === "claim") setClaimFailedAt(latestRef.current?.number ?? 0n);
     },
     [tx],
   );
@@ -195,17 +221,19 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
 
   if (!model || !view || !hall) return null;
 
-  const deadline = moveDeadlineMs(view);
   const current = model.currentSeat === null ? null : view.players[model.currentSeat];
   const callsOff = claimCallsOff(view);
   const settles = claimSettlesMatch(view);
-  const canClaim =
-    !!me &&
-    clockKnown &&
-    (callsOff || settles || !model.myTurn) &&
-    deadline !== null &&
-    nowMs > deadline &&
-    sending === null;
+  const offer = claimOffer({
+    view,
+    me,
+    myTurn: model.myTurn,
+    sending,
+    nowMs,
+    clockKnown,
+    latestBlockSec: latestBlock?.timestamp,
+  });
+  const canClaim = offer === "open";
   const spectator = !!view && !model.players.some((p) => p.isMe);
   // What claimTimeout would do now, in words; null when it can't be claimed.
   const claimWhy = !canClaim ? null : settles ? (
@@ -246,6 +274,11 @@ export function PlayPanel({ game, gameId }: { game: Game; gameId: bigint }) {
             Deliver the dice
           </button>
         </div>
+      )}
+      {offer === "next block" && (
+        <p className="muted small claim-wait" role="status">
+          Time is up by the chain&apos;s clock; the claim opens with the chain&apos;s next block.
+        </p>
       )}
       {claimWhy && (
         <div className="claim">

@@ -7,7 +7,9 @@ import { gameViewOf } from "@/test/gameViews.ts";
 import {
   buildTableModel,
   claimCallsOff,
+  claimErrorOutdated,
   claimLabel,
+  claimOffer,
   claimSettlesMatch,
   moveDeadlineMs,
   rollRetryAtMs,
@@ -184,7 +186,8 @@ describe("buildTableModel", () => {
     expect(waiting.options).toBeNull();
     expect(waiting.keepMask).toBe(0b11); // the request's mask, not my current choice
     expect(waiting.rollHint).toBe("Waiting for randomness (request #7)…");
-    expect(waiting.turnText).toContain("waiting for randomness");
+    // The heading waits for the dice; the call-off a day away is no countdown to move by.
+    expect(waiting.turnText).toBe("Round 1 of 13. Your turn: waiting for the dice.");
     expect(rollRetryAtMs(view)).toBeNull();
     expect(stalledRequest(view, T0 * 1000)).toBeNull();
 
@@ -444,6 +447,87 @@ describe("buildTableModel", () => {
     const chainNow = (T0 + 66) * 1000;
     const model = buildTableModel(input({ nowMs: chainNow }));
     expect(model.turnText).toBe("Round 1 of 13. Your turn — 3:54 left.");
+  });
+
+  it("never counts down to the call-off as if it were time to move, not even while a roll is sent", () => {
+    const requestedAt = T0;
+    const out = gameView({
+      pendingSequence: 9n,
+      rollRequestedAt: BigInt(requestedAt),
+      deadline: 0n,
+      entropyAttempts: 1,
+      retryAt: 0n,
+      callOffAt: BigInt(requestedAt + 86_400),
+    });
+    // The click, the transaction on its way, then the request out: one heading throughout.
+    const sent = buildTableModel(input({ sending: "roll" }));
+    const waiting = buildTableModel(input({ view: out, nowMs: (T0 + 1) * 1000 }));
+    for (const model of [sent, waiting]) {
+      expect(model.turnText).toBe("Round 1 of 13. Your turn: waiting for the dice.");
+      expect(model.turnText).not.toMatch(/left|h \d+ min/);
+    }
+    // The other player's view of the same roll.
+    const words = { name: (a: string) => (a === ALICE ? "You" : "Bob"), amount: String };
+    expect(buildTableModel(input({ view: out, me: ALICE, words })).turnText).toBe(
+      "Round 1 of 13. Bob's turn: waiting for the dice.",
+    );
+    // A draw waits for its dice the same way.
+    const draw = buildTableModel(input({ view: { ...out, orderDrawn: false } }));
+    expect(draw.turnText).toBe("Round 1 of 13. Drawing the turn order, waiting for randomness.");
+    // A refused roll that may be asked again says so; past the call-off, that the game can end.
+    const refused = { ...out, pendingSequence: 0n, retryAt: BigInt(T0 + 10) };
+    expect(buildTableModel(input({ view: refused, nowMs: (T0 + 20) * 1000 })).turnText).toBe(
+      "Round 1 of 13. Your turn: the dice must be asked for again.",
+    );
+    expect(
+      buildTableModel(input({ view: out, nowMs: (requestedAt + 86_401) * 1000 })).turnText,
+    ).toBe("Round 1 of 13. Your turn: waiting for the dice — the game can now be called off.");
+  });
+
+  it("offers the timeout claim once the latest block is past the deadline, not by the clock", () => {
+    const deadline = T0 + 300;
+    const words = { name: (a: string) => (a === ALICE ? "You" : "Bob"), amount: String };
+    // Alice waits for Bob; 13.9 s into the last 15 s nothing is offered.
+    const base = {
+      view: gameView(),
+      me: ALICE,
+      myTurn: false,
+      sending: null,
+      clockKnown: true,
+    } as const;
+    expect(words.name(BOB)).toBe("Bob");
+    expect(
+      claimOffer({ ...base, nowMs: (deadline - 1) * 1000, latestBlockSec: BigInt(deadline - 2) }),
+    ).toBe("none");
+    // The chain's clock says time is up, but the latest block is at the deadline itself: the
+    // contract would answer that the player still has time.
+    expect(
+      claimOffer({ ...base, nowMs: deadline * 1000 + 900, latestBlockSec: BigInt(deadline) }),
+    ).toBe("next block");
+    expect(claimOffer({ ...base, nowMs: deadline * 1000 + 900, latestBlockSec: undefined })).toBe(
+      "next block",
+    );
+    // A block past the deadline opens it, whatever this computer's clock says.
+    expect(
+      claimOffer({ ...base, nowMs: deadline * 1000 - 5000, latestBlockSec: BigInt(deadline + 1) }),
+    ).toBe("open");
+    // Never to the player to move, never while a move of mine is on its way.
+    expect(
+      claimOffer({ ...base, myTurn: true, nowMs: 0, latestBlockSec: BigInt(deadline + 1) }),
+    ).toBe("none");
+    expect(
+      claimOffer({ ...base, sending: "claim", nowMs: 0, latestBlockSec: BigInt(deadline + 1) }),
+    ).toBe("none");
+  });
+
+  it("lets a failed claim's error go once a later block is past the deadline", () => {
+    const view = gameView();
+    const deadline = BigInt(T0 + 300);
+    expect(claimErrorOutdated(null, { number: 9n, timestamp: deadline + 5n }, view)).toBe(false);
+    // The claim failed at block 7: block 7 again, or a block still at the deadline, keep it.
+    expect(claimErrorOutdated(7n, { number: 7n, timestamp: deadline + 5n }, view)).toBe(false);
+    expect(claimErrorOutdated(7n, { number: 8n, timestamp: deadline }, view)).toBe(false);
+    expect(claimErrorOutdated(7n, { number: 8n, timestamp: deadline + 1n }, view)).toBe(true);
   });
 
   it("describes the log in the viewer's words", () => {

@@ -8,6 +8,7 @@ import { key, sameAddress, STATUS_NAMES, type GameState } from "@dicehall/core/g
 import type { TableModel, TablePlayer } from "@dicehall/core/game/tableModel.ts";
 import { URGENT_MS } from "@dicehall/core/game/turnAlert.ts";
 import { STALLED_AFTER_SECONDS } from "@dicehall/core/contract/revelations.ts";
+import { blockPastDeadline } from "@/chain/chainClock.ts";
 
 /** A view's clocks live with the view (the app-wide turn alert reads them too). */
 export { moveDeadlineMs, rollRetryAtMs } from "@/data/gameData.ts";
@@ -79,6 +80,49 @@ export function claimCallsOff(view: GameView): boolean {
 export function claimLabel(view: GameView): string {
   if (claimSettlesMatch(view)) return "Claim the match on the games played";
   return claimCallsOff(view) ? "Call the game off" : "Claim the timeout";
+}
+
+/**
+ * Whether this viewer is offered claimTimeout: "open" once the latest block is past the deadline
+ * (the contract's `block.timestamp > deadline`, so the claim's simulation goes through), "next
+ * block" while the chain's clock says time is up but no block has shown it yet (a chain that mines
+ * every few seconds), else "none". The player to move is not offered their own timeout.
+ */
+export function claimOffer(input: {
+  view: GameView;
+  me: Address | undefined;
+  myTurn: boolean;
+  sending: ChainTableInput["sending"];
+  nowMs: number;
+  clockKnown: boolean;
+  latestBlockSec: bigint | undefined;
+}): "none" | "next block" | "open" {
+  const { view } = input;
+  const deadline = moveDeadlineMs(view);
+  if (!input.me || deadline === null || input.sending !== null) return "none";
+  if (!(claimCallsOff(view) || claimSettlesMatch(view) || !input.myTurn)) return "none";
+  if (
+    input.latestBlockSec !== undefined &&
+    blockPastDeadline(input.latestBlockSec, Math.floor(deadline / 1000))
+  ) {
+    return "open";
+  }
+  return input.clockKnown && input.nowMs > deadline ? "next block" : "none";
+}
+
+/**
+ * Whether a failed claim's error has had its day: a block that came after the failure is past
+ * the deadline, so the claim may be sent again (and the error, often "the player still has time",
+ * no longer holds).
+ */
+export function claimErrorOutdated(
+  failedAtBlock: bigint | null,
+  latest: { number: bigint; timestamp: bigint } | undefined,
+  view: GameView,
+): boolean {
+  const deadline = moveDeadlineMs(view);
+  if (failedAtBlock === null || !latest || deadline === null) return false;
+  return latest.number > failedAtBlock && blockPastDeadline(latest.timestamp, deadline / 1000);
 }
 
 export function buildTableModel(input: ChainTableInput): TableModel {
@@ -231,6 +275,17 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       : deadline > nowMs
         ? `${formatCountdown(deadline - nowMs)} left`
         : "time is up";
+  // While a roll is out (or being sent) the move clock stands still: the deadline then is the
+  // call-off, a day away, and a countdown to it would read as time to move. The heading says the
+  // table waits for the dice, and nothing more until the call-off itself has come.
+  const clockText =
+    out || input.sending === "roll"
+      ? out && timeUp
+        ? " — the game can now be called off"
+        : ""
+      : left
+        ? ` — ${left}`
+        : "";
   let turnText: string;
   if (status === "finished") turnText = view.games > 1 ? "Match over." : "Game over.";
   else if (status === "cancelled")
@@ -244,12 +299,16 @@ export function buildTableModel(input: ChainTableInput): TableModel {
       : out || input.sending === "roll"
         ? "Drawing the turn order, waiting for randomness"
         : "Someone must press “Roll for the turn order”";
-    turnText = `Round 1 of ${boxCount(ruleSetId)}. ${draw}${left ? ` — ${left}` : ""}.`;
+    turnText = `Round 1 of ${boxCount(ruleSetId)}. ${draw}${clockText}.`;
   } else if (!running || !current) turnText = "Waiting for the game to start.";
   else {
     const who = myTurn ? "Your turn" : `${words.name(current)}'s turn`;
-    const randomness = pending ? ", waiting for randomness" : "";
-    turnText = `Round ${view.round} of ${boxCount(ruleSetId)}. ${who}${randomness}${left ? ` — ${left}` : ""}.`;
+    const waiting = late
+      ? ": the dice must be asked for again"
+      : out || input.sending === "roll"
+        ? ": waiting for the dice"
+        : "";
+    turnText = `Round ${view.round} of ${boxCount(ruleSetId)}. ${who}${waiting}${clockText}.`;
   }
 
   return {
