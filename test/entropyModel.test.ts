@@ -14,10 +14,13 @@ import {
   MODEL_DEFAULT_GAS_LIMIT,
   MODEL_PROVIDER_FEE,
   MODEL_PYTH_FEE,
+  advanceTx,
   deployEntropyModel,
   hashChain,
+  olderRequestsIn,
   randomNumberOf,
   registerProvider,
+  requestWithoutCallback,
   requestsIn,
   revealRequest,
   revealTx,
@@ -306,6 +309,142 @@ describe("EntropyModel: sequence numbers and the hash chain", () => {
     for (const s of [held, spilled]) {
       assert.equal((await f.model.contract.read.getRequestV2([provider, s])).sequenceNumber, 0n);
     }
+  });
+});
+
+describe("EntropyModel: the older request without a callback, and the provider's commitment advance", () => {
+  it("request(): the requester alone reveals it, with its secret; the number comes back, nobody is called", async () => {
+    const f = await fixture();
+    const provider = addressOf(f.provider);
+    assert.equal(
+      await f.model.contract.read.getFee([provider]),
+      await f.model.contract.read.getFeeV2([provider, 0]),
+    );
+    const secret = keccak256(toHex("alice's secret"));
+    const { sequenceNumber, receipt } = await requestWithoutCallback(f.model, f.alice, provider, {
+      secret,
+    });
+    assert.equal(sequenceNumber, 1n);
+    // Only the older event: no V2 Requested, so nothing that watches for callbacks sees it.
+    assert.equal(requestsIn(f.model, receipt).length, 0);
+    const [v1] = olderRequestsIn(f.model, receipt);
+    assert.equal(v1.isRequestWithCallback, false);
+    assert.equal(v1.requester, addressOf(f.alice));
+    const stored = await f.model.contract.read.getRequestV2([provider, sequenceNumber]);
+    assert.equal(stored.callbackStatus, STATUS.None);
+    const revelation = revelationFor(f.model, provider, sequenceNumber);
+    // Not through revealWithCallback, not by anyone else, not with another secret.
+    await viem.assertions.revertWithCustomError(
+      f.model.contract.write.revealWithCallback([provider, sequenceNumber, secret, revelation]),
+      f.model.contract,
+      "InvalidRevealCall",
+    );
+    await viem.assertions.revertWithCustomError(
+      f.model.contract.write.reveal([provider, sequenceNumber, secret, revelation], {
+        account: f.stranger.account,
+      }),
+      f.model.contract,
+      "Unauthorized",
+    );
+    await viem.assertions.revertWithCustomError(
+      f.model.contract.write.reveal([provider, sequenceNumber, keccak256("0x01"), revelation], {
+        account: f.alice.account,
+      }),
+      f.model.contract,
+      "IncorrectRevelation",
+    );
+    const expected = await f.model.contract.read.combineRandomValues([
+      secret,
+      revelation,
+      `0x${"00".repeat(32)}`,
+    ]);
+    const { result } = await f.model.contract.simulate.reveal(
+      [provider, sequenceNumber, secret, revelation],
+      { account: f.alice.account },
+    );
+    assert.equal(result, expected);
+    await mined(
+      f,
+      f.model.contract.write.reveal([provider, sequenceNumber, secret, revelation], {
+        account: f.alice.account,
+      }),
+    );
+    const info = await f.model.contract.read.getProviderInfoV2([provider]);
+    assert.equal(info.currentCommitmentSequenceNumber, sequenceNumber);
+    assert.equal(info.accruedFeesInWei, MODEL_PROVIDER_FEE, "paid when revealed, as a callback's");
+    // A callback request cannot be revealed this way.
+    const { sequenceNumber: withCallback } = await ask(f);
+    await viem.assertions.revertWithCustomError(
+      f.model.contract.write.reveal(
+        [
+          provider,
+          withCallback,
+          keccak256(toHex("user")),
+          revelationFor(f.model, provider, withCallback),
+        ],
+        { account: f.alice.account },
+      ),
+      f.model.contract,
+      "InvalidRevealCall",
+    );
+  });
+
+  it("a flood without callbacks is never revealed: it refuses until someone advances the commitment", async () => {
+    const f = await fixture();
+    await registerProvider(f.model, f.otherProvider, { maxNumHashes: 5 });
+    const other = addressOf(f.otherProvider);
+    for (let s = 1n; s <= 5n; s++) {
+      assert.equal((await requestWithoutCallback(f.model, f.stranger, other)).sequenceNumber, s);
+    }
+    const fee = await f.model.contract.read.getFeeV2([other, MODEL_DEFAULT_GAS_LIMIT]);
+    const refused = () =>
+      f.consumer.write.request([other, keccak256("0x01"), MODEL_DEFAULT_GAS_LIMIT], { value: fee });
+    await viem.assertions.revertWithCustomError(refused(), f.model.contract, "LastRevealedTooOld");
+    // Nothing the provider's callback keeper does helps: there is nothing with a callback to reveal.
+    // An advance with the provider's public revelation of the latest request clears the backlog.
+    await viem.assertions.revertWithCustomError(
+      advanceTx(f.model, other, 5n, { providerRevelation: revelationFor(f.model, other, 4n) }),
+      f.model.contract,
+      "IncorrectRevelation",
+    );
+    const advanced = await mined(f, advanceTx(f.model, other, 5n, { account: f.stranger.account }));
+    assert.ok(advanced.gasUsed < 60_000n, `an advance of 5 costs ${advanced.gasUsed}`);
+    const info = await f.model.contract.read.getProviderInfoV2([other]);
+    assert.equal(info.currentCommitmentSequenceNumber, 5n);
+    assert.equal(info.currentCommitment, revelationFor(f.model, other, 5n));
+    assert.equal(info.sequenceNumber, 6n);
+    const { sequenceNumber } = await ask(f, { provider: other });
+    assert.equal(sequenceNumber, 6n);
+    assert.equal((await f.model.contract.read.getRequestV2([other, 6n])).numHashes, 1);
+    // Not backwards, not to where it is, not past the chain's end.
+    for (const [to, error] of [
+      [5n, "UpdateTooOld"],
+      [3n, "UpdateTooOld"],
+      [BigInt(2000), "AssertionFailure"],
+    ] as const) {
+      await viem.assertions.revertWithCustomError(
+        advanceTx(f.model, other, to, { providerRevelation: keccak256("0x01") }),
+        f.model.contract,
+        error,
+      );
+    }
+    // The flood's requests recorded the old commitment: each still reveals to its requester.
+    await revealRequest(f.model, other, 6n);
+    assert.equal(await f.consumer.read.lastSequence(), 6n);
+  });
+
+  it("an advance past the sequences handed out moves the next one past it: a public revelation answers no request", async () => {
+    const f = await fixture();
+    const provider = addressOf(f.provider);
+    await ask(f);
+    await mined(f, advanceTx(f.model, provider, 4n));
+    const info = await f.model.contract.read.getProviderInfoV2([provider]);
+    assert.equal(info.sequenceNumber, 5n);
+    assert.equal((await ask(f)).sequenceNumber, 5n);
+    // Request 1 was made against the commitment at 0 and still verifies.
+    await revealRequest(f.model, provider, 1n);
+    await revealRequest(f.model, provider, 5n);
+    assert.equal(await f.consumer.read.delivered(), 2n);
   });
 });
 

@@ -20,7 +20,21 @@ import {EntropyStatusConstants} from "@pythnetwork/entropy-sdk-solidity/EntropyS
 ///   the provider's fee, overpayment included, is the protocol's. The provider's fee is held per request and
 ///   paid to the provider when it reveals the request (a modelling choice: what it delivers is what it earns).
 /// - `maxNumHashes`: a request more than that many sequences past the provider's current commitment (the
-///   latest value revealed) reverts `LastRevealedTooOld`, so a flood of unrevealed requests makes it refuse.
+///   latest value revealed, or advanced to) reverts `LastRevealedTooOld`, so a flood of unrevealed requests
+///   makes it refuse.
+/// - two ways to ask. `requestV2` (and `requestWithCallback`): the user's number is given and the requester is
+///   called back when anyone reveals. The older `request(provider, userCommitment, useBlockHash)` (`getFee`):
+///   only the hash of the user's number is given and nobody is called back; the requester alone may `reveal`
+///   it (`Unauthorized` for anyone else, `InvalidRevealCall` for a request of the other kind), with the user's
+///   number, and gets the number returned (with the request block's hash mixed in if asked:
+///   `BlockhashUnavailable` in that block or 256 blocks on). Such a request that is never revealed moves the
+///   provider's commitment nowhere: only the next reveal of a later request, or an advance, clears the backlog.
+/// - `advanceProviderCommitment(provider, advancedSequenceNumber, providerRevelation)`, open to anyone: the
+///   revelation of a later sequence of the current chain, hashed back to the current commitment
+///   (`IncorrectRevelation` otherwise), becomes the current commitment; a sequence not later than the current
+///   one reverts `UpdateTooOld`, one at or past the chain's end `AssertionFailure`; one not yet handed out
+///   moves the next sequence number past it (its revelation is public now, so it must never answer a request).
+///   Requests made before an advance still reveal against the commitment they recorded.
 /// - requests kept in 32 fixed slots chosen by sequence number mod 32, each four storage slots (the SDK's
 ///   three-slot Request and the user's number); while a slot holds an unrevealed request, a new request that
 ///   lands on it is filed in a mapping instead. A revealed slot is released by zeroing its sequence number, so
@@ -35,12 +49,14 @@ import {EntropyStatusConstants} from "@pythnetwork/entropy-sdk-solidity/EntropyS
 ///   `InsufficientGas` if the caller left less). A callback that reverts or runs out of gas leaves the request
 ///   CALLBACK_FAILED and emits `CallbackFailed` and `Revealed(callbackFailed = true)`; revealing it again
 ///   retries the callback with all the gas the caller gives, and a failure then reverts the retry.
-/// - both generations of events: the SDK says the real contract still emits the deprecated ones.
+/// - both generations of events where the real contract emits both; `request` and `reveal` emit only the
+///   deprecated `Requested(Request)` and `Revealed(Request, ...)`, as the real contract does.
 /// Not modelled: the real contract's request slot chosen by a hash of (provider, sequence number) (here sequence
 /// mod 32), its moving an old request aside when a new one needs the slot (here the new one goes to a mapping),
 /// the proxy and upgrades, governance and admin transfer, withdrawing the protocol's fees, fee
-/// managers, `advanceProviderCommitment`, V1 `request`/`reveal` without a callback, blockhash requests, and
-/// the in-contract PRNG of the requestV2 variants without a user number (a counter hash stands in for it).
+/// managers, the provider's own keeper (when it reveals, when it advances its commitment: the tests and
+/// `bench:hold` play it), and the in-contract PRNG of the requestV2 variants without a user number (a counter
+/// hash stands in for it).
 contract EntropyModel is IEntropyV2, EntropyEvents {
     /// @notice Only the deployer may change the protocol's settings.
     error NotOwner(address caller);
@@ -177,13 +193,64 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
         return _request(provider, userRandomNumber, gasLimit);
     }
 
+    function requestWithCallback(
+        address provider,
+        bytes32 userRandomNumber
+    ) external payable returns (uint64) {
+        return _request(provider, userRandomNumber, 0);
+    }
+
+    /// @notice The older request: the caller gives only the hash of its number, is never called back, and
+    /// reveals it itself with `reveal`.
+    function request(
+        address provider,
+        bytes32 userCommitment,
+        bool useBlockHash
+    ) external payable returns (uint64 sequenceNumber) {
+        StoredRequest storage stored;
+        (stored, sequenceNumber, ) = _newRequest(provider, userCommitment, 0);
+        stored.r.useBlockhash = useBlockHash;
+        stored.r.callbackStatus = EntropyStatusConstants.CALLBACK_NOT_NECESSARY;
+        emit Requested(_v1(stored.r));
+    }
+
     function _request(
         address provider,
         bytes32 userRandomNumber,
         uint32 gasLimit
     ) private returns (uint64 sequenceNumber) {
+        StoredRequest storage stored;
+        uint16 gasLimit10k;
+        (stored, sequenceNumber, gasLimit10k) = _newRequest(
+            provider,
+            constructUserCommitment(userRandomNumber),
+            gasLimit
+        );
+        stored.userRandomNumber = userRandomNumber;
+        EntropyStructsV2.Request storage req = stored.r;
+        req.useBlockhash = false;
+        req.callbackStatus = EntropyStatusConstants.CALLBACK_NOT_STARTED;
+        emit RequestedWithCallback(provider, msg.sender, sequenceNumber, userRandomNumber, _v1(req));
+        emit Requested(
+            provider,
+            msg.sender,
+            sequenceNumber,
+            userRandomNumber,
+            uint32(gasLimit10k) * 10_000,
+            ""
+        );
+    }
+
+    /// @dev Takes the fee, hands out the next sequence number (refusing past the chain's end or maxNumHashes) and
+    /// files the request; the caller sets its kind (callback status, blockhash) and the user's number.
+    function _newRequest(
+        address provider,
+        bytes32 userCommitment,
+        uint32 gasLimit
+    ) private returns (StoredRequest storage stored, uint64 sequenceNumber, uint16 gasLimit10k) {
         EntropyStructsV2.ProviderInfo storage p = _registered(provider);
-        (uint128 providerFee, uint16 gasLimit10k) = _providerFee(p, gasLimit);
+        uint128 providerFee;
+        (providerFee, gasLimit10k) = _providerFee(p, gasLimit);
         uint128 pythFee = _pythFeeInWei;
         if (msg.value < uint256(providerFee) + pythFee) revert EntropyErrors.InsufficientFee();
         // Whatever is paid over the provider's fee is the protocol's, overpayment included; the provider's fee
@@ -199,30 +266,15 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
 
         bytes32 key = _requestKey(provider, sequenceNumber);
         if (providerFee != 0) _heldFees[key] = providerFee;
-        StoredRequest storage stored = _allocate(key, sequenceNumber);
-        stored.userRandomNumber = userRandomNumber;
+        stored = _allocate(key, sequenceNumber);
         EntropyStructsV2.Request storage req = stored.r;
         req.provider = provider;
         req.sequenceNumber = sequenceNumber;
         req.numHashes = uint32(numHashes);
-        req.commitment = keccak256(
-            abi.encodePacked(constructUserCommitment(userRandomNumber), p.currentCommitment)
-        );
+        req.commitment = keccak256(abi.encodePacked(userCommitment, p.currentCommitment));
         req.blockNumber = uint64(block.number);
         req.requester = msg.sender;
-        req.useBlockhash = false;
-        req.callbackStatus = EntropyStatusConstants.CALLBACK_NOT_STARTED;
         req.gasLimit10k = gasLimit10k;
-
-        emit RequestedWithCallback(provider, msg.sender, sequenceNumber, userRandomNumber, _v1(req));
-        emit Requested(
-            provider,
-            msg.sender,
-            sequenceNumber,
-            userRandomNumber,
-            uint32(gasLimit10k) * 10_000,
-            ""
-        );
     }
 
     /// @dev The array slot of `sequenceNumber`, or a fresh mapping entry while that slot holds an unrevealed
@@ -286,7 +338,8 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
             status != EntropyStatusConstants.CALLBACK_NOT_STARTED &&
             status != EntropyStatusConstants.CALLBACK_FAILED
         ) revert EntropyErrors.InvalidRevealCall();
-        _verify(stored, userRandomNumber, providerRevelation);
+        if (userRandomNumber != stored.userRandomNumber) revert EntropyErrors.IncorrectRevelation();
+        _verify(req, constructUserCommitment(userRandomNumber), providerRevelation);
         _advanceAndPay(provider, sequenceNumber, key, providerRevelation);
 
         Delivery memory d = Delivery({
@@ -322,22 +375,67 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
         bytes32 providerRevelation;
     }
 
+    /// @notice Reveals an older `request` (no callback) to its requester, who alone may: the number is returned.
+    function reveal(
+        address provider,
+        uint64 sequenceNumber,
+        bytes32 userRevelation,
+        bytes32 providerRevelation
+    ) external returns (bytes32 randomNumber) {
+        bytes32 key = _requestKey(provider, sequenceNumber);
+        (StoredRequest storage stored, bool inArray) = _find(provider, sequenceNumber, key);
+        EntropyStructsV2.Request storage req = stored.r;
+        if (req.callbackStatus != EntropyStatusConstants.CALLBACK_NOT_NECESSARY)
+            revert EntropyErrors.InvalidRevealCall();
+        if (req.requester != msg.sender) revert EntropyErrors.Unauthorized();
+        _verify(req, constructUserCommitment(userRevelation), providerRevelation);
+        bytes32 blockHash;
+        if (req.useBlockhash) {
+            blockHash = blockhash(req.blockNumber);
+            // Zero in the request's own block and 256 blocks on: revealing then would be a second draw.
+            if (blockHash == bytes32(0)) revert EntropyErrors.BlockhashUnavailable();
+        }
+        _advanceAndPay(provider, sequenceNumber, key, providerRevelation);
+        randomNumber = combineRandomValues(userRevelation, providerRevelation, blockHash);
+        emit Revealed(_v1(req), userRevelation, providerRevelation, blockHash, randomNumber);
+        _release(stored, inArray);
+    }
+
+    /// @notice Moves `provider`'s current commitment up to `advancedSequenceNumber`, proved by its revelation
+    /// hashed back to the current commitment; anyone may, as the revelation is the proof. Later requests then
+    /// count maxNumHashes from there: this is what clears a backlog of requests nobody reveals.
+    function advanceProviderCommitment(
+        address provider,
+        uint64 advancedSequenceNumber,
+        bytes32 providerRevelation
+    ) external {
+        EntropyStructsV2.ProviderInfo storage p = _providers[provider];
+        uint64 current = p.currentCommitmentSequenceNumber;
+        if (advancedSequenceNumber <= current) revert EntropyErrors.UpdateTooOld();
+        if (advancedSequenceNumber >= p.endSequenceNumber) revert EntropyErrors.AssertionFailure();
+        if (_hashBack(providerRevelation, advancedSequenceNumber - current) != p.currentCommitment)
+            revert EntropyErrors.IncorrectRevelation();
+        p.currentCommitmentSequenceNumber = advancedSequenceNumber;
+        p.currentCommitment = providerRevelation;
+        // A revelation now public must never answer a request: sequences up to it are not handed out.
+        if (advancedSequenceNumber >= p.sequenceNumber) p.sequenceNumber = advancedSequenceNumber + 1;
+    }
+
     /// @dev The revelation hashed numHashes times must give the provider's commitment the request recorded,
-    /// and the user's number must be the one it was made with.
+    /// combined with the user's commitment.
     function _verify(
-        StoredRequest storage stored,
-        bytes32 userRandomNumber,
+        EntropyStructsV2.Request storage req,
+        bytes32 userCommitment,
         bytes32 providerRevelation
     ) private view {
-        bytes32 providerCommitment = providerRevelation;
-        uint256 numHashes = stored.r.numHashes;
-        for (uint256 i; i < numHashes; ++i)
-            providerCommitment = keccak256(abi.encodePacked(providerCommitment));
-        if (
-            userRandomNumber != stored.userRandomNumber ||
-            keccak256(abi.encodePacked(constructUserCommitment(userRandomNumber), providerCommitment)) !=
-                stored.r.commitment
-        ) revert EntropyErrors.IncorrectRevelation();
+        bytes32 providerCommitment = _hashBack(providerRevelation, req.numHashes);
+        if (keccak256(abi.encodePacked(userCommitment, providerCommitment)) != req.commitment)
+            revert EntropyErrors.IncorrectRevelation();
+    }
+
+    function _hashBack(bytes32 value, uint256 times) private pure returns (bytes32) {
+        for (uint256 i; i < times; ++i) value = keccak256(abi.encodePacked(value));
+        return value;
     }
 
     /// @dev The provider's current commitment moves up to the value revealed, and the provider is paid for the
@@ -445,7 +543,7 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
         r.blockNumber = req.blockNumber;
         r.requester = req.requester;
         r.useBlockhash = req.useBlockhash;
-        r.isRequestWithCallback = true;
+        r.isRequestWithCallback = req.callbackStatus != EntropyStatusConstants.CALLBACK_NOT_NECESSARY;
     }
 
     // ============================================================ views and pure helpers
@@ -469,6 +567,11 @@ contract EntropyModel is IEntropyV2, EntropyEvents {
         if (stored.sequenceNumber == sequenceNumber && stored.provider == provider) return stored;
         stored = _requestsOverflow[_requestKey(provider, sequenceNumber)].r;
         if (stored.sequenceNumber == sequenceNumber && stored.provider == provider) return stored;
+    }
+
+    /// @notice The fee of an older `request` (and `requestWithCallback`): the provider's default gas limit.
+    function getFee(address provider) external view returns (uint128) {
+        return _fee(provider, 0);
     }
 
     function getFeeV2() external view returns (uint128) {

@@ -30,6 +30,11 @@ export const REVEALED_V2 = parseAbiItem(
   "event Revealed(address indexed provider, address indexed caller, uint64 indexed sequenceNumber, bytes32 randomNumber, bytes32 userContribution, bytes32 providerContribution, bool callbackFailed, bytes callbackReturnValue, uint32 callbackGasUsed, bytes extraArgs)",
 );
 
+/** Entropy's older Requested, the only event of a request without a callback (`request`). */
+export const REQUESTED_V1 = parseAbiItem(
+  "event Requested((address provider, uint64 sequenceNumber, uint32 numHashes, bytes32 commitment, uint64 blockNumber, address requester, bool useBlockhash, bool isRequestWithCallback) request)",
+);
+
 /** The protocol's fee and the provider's, as `deployEntropyModel` sets them unless told. */
 export const MODEL_PYTH_FEE = 1_000_000_000n;
 export const MODEL_PROVIDER_FEE = 2_000_000_000n;
@@ -213,6 +218,57 @@ export function requestsIn(m: EntropyModel, receipt: TransactionReceipt) {
       sequenceNumber: log.args.sequenceNumber,
       userRandom: log.args.userContribution,
     }));
+}
+
+/** The (provider, sequence number) of every older request (`request`, no callback) in a transaction. */
+export function olderRequestsIn(m: EntropyModel, receipt: TransactionReceipt) {
+  return parseEventLogs({ abi: [REQUESTED_V1], logs: receipt.logs })
+    .filter((log) => getAddress(log.address) === getAddress(m.address))
+    .map((log) => log.args.request);
+}
+
+let olderRequests = 0;
+
+/**
+ * A request through Entropy's older path (`request`: no callback; only its requester may reveal it),
+ * as a flooder sends it: the user's number is a fresh secret nobody ever reveals. Returns its
+ * sequence number.
+ */
+export async function requestWithoutCallback(
+  m: EntropyModel,
+  requester: WalletClient,
+  provider: Address,
+  o: { secret?: Hex; gas?: bigint } = {},
+): Promise<{ sequenceNumber: bigint; receipt: TransactionReceipt }> {
+  const secret = o.secret ?? keccak256(toHex(`no callback ${++olderRequests}`));
+  const fee = await m.contract.read.getFee([provider]);
+  const receipt = await mined(
+    m,
+    m.contract.write.request([provider, keccak256(secret), false], {
+      account: requester.account,
+      value: fee,
+      ...(o.gas ? { gas: o.gas } : {}),
+    }),
+  );
+  const [request] = olderRequestsIn(m, receipt);
+  return { sequenceNumber: request.sequenceNumber, receipt };
+}
+
+/**
+ * Sends advanceProviderCommitment to `sequenceNumber` with the chain's revelation for it, as the
+ * provider's keeper does (anyone may), unawaited.
+ */
+export async function advanceTx(
+  m: EntropyModel,
+  provider: Address,
+  sequenceNumber: bigint,
+  o: RevealOptions = {},
+): Promise<Hash> {
+  const revelation = o.providerRevelation ?? (await revelationOnChain(m, provider, sequenceNumber));
+  return m.contract.write.advanceProviderCommitment([provider, sequenceNumber, revelation], {
+    ...(o.account ? { account: o.account } : {}),
+    ...(o.gas ? { gas: o.gas } : {}),
+  });
 }
 
 /** The V2 Revealed events of a transaction (the model's, decoded). */
