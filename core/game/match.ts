@@ -255,3 +255,46 @@ export function matchGameParam(search: URLSearchParams): number | null {
   const raw = search.get("game");
   return raw && /^(10|[1-9])$/.test(raw) ? Number(raw) : null;
 }
+
+// ------------------------------------------------------------------ a game a page names
+
+/**
+ * What game `game` of a table is, from the whole table's fold (and how many moves its own replay
+ * has): "beyond" the match's length (game 4 of 3, or game 2 of a single game), "never played" (the
+ * match ended before it), "to come" (it can still start), or "played" (being played or over: it
+ * has a replay).
+ */
+export type MatchGameStatus = "beyond" | "never played" | "to come" | "played";
+
+export function matchGameStatus(table: GameState, game: number, moves = 0): MatchGameStatus {
+  const { length, number } = table.match;
+  if (game < 1 || game > length) return "beyond";
+  if (game <= table.match.games.length) return "played";
+  if (table.status === "finished" || table.status === "cancelled") {
+    // The game the match ended in was played if anything happened in it (a match called off
+    // mid-game); a next game whose order nobody drew was not.
+    return game === number && moves > 0 ? "played" : "never played";
+  }
+  return table.status === "running" && game <= number ? "played" : "to come";
+}
+
+/** The sentence for a game of a table that has nothing to replay (see matchGameStatus). */
+export function matchGameAbsence(
+  table: GameState,
+  game: number,
+  status: MatchGameStatus,
+): string | null {
+  const id = String(table.gameId);
+  const { length } = table.match;
+  if (status === "beyond") {
+    return length > 1
+      ? `Match #${id} has ${length} games: there is no game ${game} (of ${length}).`
+      : `Game #${id} is a single game: there is no game ${game}.`;
+  }
+  if (status === "never played") {
+    const played = table.match.games.length;
+    return `Game ${game} of match #${id} was never played: the match ended after ${played} ${played === 1 ? "game" : "games"}.`;
+  }
+  if (status === "to come") return `Game ${game} of match #${id} has not started yet.`;
+  return null;
+}

@@ -8,8 +8,10 @@ import { coachRecordOf } from "./coachRecord.ts";
 import { foldGame, key } from "./gameState.ts";
 import {
   foldMatchGame,
+  matchGameAbsence,
   matchGameKey,
   matchGameLogs,
+  matchGameStatus,
   matchLine,
   matchTableOf,
   parseMatchGameKey,
@@ -184,6 +186,53 @@ describe("a match's log in words", () => {
     }
     expect(lines.at(-1)).toMatch(
       /^Match over: (You win|Bob wins|You and Bob share the pot), \d+ wei/,
+    );
+  });
+});
+
+describe("a game a page names", () => {
+  it("knows a match's games: played, to come, never played, and none past its length", () => {
+    const match = playBotGame(spec());
+    const whole = foldGame(9n, match.logs);
+    expect([1, 2, 3].map((g) => matchGameStatus(whole, g))).toEqual(["played", "played", "played"]);
+    for (const game of [4, 9, 0]) {
+      expect(matchGameStatus(whole, game)).toBe("beyond");
+    }
+    expect(matchGameAbsence(whole, 4, "beyond")).toBe(
+      "Match #9 has 3 games: there is no game 4 (of 3).",
+    );
+    expect(matchGameAbsence(whole, 9, matchGameStatus(whole, 9))).toBe(
+      "Match #9 has 3 games: there is no game 9 (of 3).",
+    );
+
+    // While game 2 is played, game 3 can still come; game 2 has its replay.
+    const secondEnd = ends(match.logs)[1];
+    const midMatch = foldGame(
+      9n,
+      match.logs.filter((l) => l.blockNumber < secondEnd.blockNumber),
+    );
+    expect(midMatch.status).toBe("running");
+    expect(matchGameStatus(midMatch, 2)).toBe("played");
+    expect(matchGameStatus(midMatch, 3)).toBe("to come");
+    expect(matchGameAbsence(midMatch, 3, "to come")).toBe(
+      "Game 3 of match #9 has not started yet.",
+    );
+    expect(matchGameStatus(midMatch, 4)).toBe("beyond");
+  });
+
+  it("says a single game has no game 2, and a match that ended early never played the rest", () => {
+    const single = foldGame(9n, playBotGame(spec({ games: 1 })).logs);
+    expect(matchGameStatus(single, 2)).toBe("beyond");
+    expect(matchGameAbsence(single, 2, "beyond")).toBe(
+      "Game #9 is a single game: there is no game 2.",
+    );
+    // A match over after two of its three games (settled on the games played): game 3 never was.
+    const match = playBotGame(spec());
+    const early = foldGame(9n, match.logs);
+    const settled = { ...early, match: { ...early.match, games: early.match.games.slice(0, 2) } };
+    expect(matchGameStatus(settled, 3, 0)).toBe("never played");
+    expect(matchGameAbsence(settled, 3, "never played")).toBe(
+      "Game 3 of match #9 was never played: the match ended after 2 games.",
     );
   });
 });

@@ -15,8 +15,12 @@ import {
   currentPlayer,
   eventually,
   gameView,
+  hallTable,
+  openLobby,
+  playTurnOnChain,
   turnKey,
 } from "../lib/chain.ts";
+import { joinGame, openMatch } from "../../../scripts/lib/table.ts";
 import { openWithWallet, type CountingWallet } from "../lib/countingWallet.ts";
 import { e2e, type Suite } from "../lib/harness.ts";
 import {
@@ -200,6 +204,68 @@ export function matchScenarios(suite: () => Suite): void {
           name: new RegExp(`^Replay of game 2 of match #${gameId}`),
         })
         .waitFor();
+    },
+  );
+
+  e2e(
+    suite,
+    "a match's replays: each game its own; a game past the match's length is no game, not one to come",
+    { timeout: 180_000 },
+    async (session) => {
+      const { stack } = session;
+      const [a, b] = [stack.accounts[14], stack.accounts[16]];
+      const t = hallTable(stack);
+      const game = {
+        token: NATIVE,
+        bet: 10n ** 15n,
+        seats: 2,
+        ruleSet: 0 as const,
+        joinWindow: 3600,
+        moveTimeout: 3600,
+      };
+      const gameId = await openMatch(t, a, game, GAMES);
+      await joinGame(t, b, gameId, NATIVE, game.bet);
+      // Game 1 is under way (its order drawn, a turn scored); games 2 and 3 can still come.
+      await playTurnOnChain(stack, gameId);
+      const page = (await session.newPage("visitor (match replays)")).page;
+      const open = (path: string) => page.goto(new URL(path, stack.webUrl).toString());
+
+      // --- The match's replay is each game's, not one replay of the whole table as "game #N".
+      await open(`/games/${gameId}/replay`);
+      await page.getByRole("heading", { level: 1, name: `Replay of match #${gameId}` }).waitFor();
+      const games = page.getByRole("navigation", { name: "Games of the match" });
+      await games.getByRole("link", { name: "Replay game 1" }).waitFor();
+      await games.getByText("Game 2 (not started yet)").waitFor();
+      await games.getByText("Game 3 (not started yet)").waitFor();
+      assert.equal(await page.getByText(`Replay of game #${gameId}`).count(), 0);
+      await games.getByRole("link", { name: "Replay game 1" }).click();
+      await page
+        .getByRole("heading", {
+          level: 1,
+          name: new RegExp(`^Replay of game 1 of match #${gameId}`),
+        })
+        .waitFor();
+      await page.getByRole("group", { name: "Replay controls" }).waitFor();
+
+      // --- Game 4 and game 9 of a 3-game match are no games; game 2 is one still to come.
+      for (const n of [4, 9]) {
+        await open(`/games/${gameId}/replay?game=${n}`);
+        await page
+          .getByRole("heading", { level: 1, name: `No game ${n} of match #${gameId}` })
+          .waitFor();
+        await page
+          .getByText(`Match #${gameId} has 3 games: there is no game ${n} (of 3).`)
+          .waitFor();
+        assert.equal(await page.getByText(/has not started yet/).count(), 0, `game ${n}`);
+        assert.equal(await page.getByText(new RegExp(`Replay of game ${n}`)).count(), 0);
+      }
+      await open(`/games/${gameId}/replay?game=2`);
+      await page.getByText(`Game 2 of match #${gameId} has not started yet.`).waitFor();
+
+      // --- A single game has no game 2.
+      const single = await openLobby(stack, a);
+      await open(`/games/${single}/replay?game=2`);
+      await page.getByText(`Game #${single} is a single game: there is no game 2.`).waitFor();
     },
   );
 }

@@ -4,13 +4,21 @@ import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import type { Page } from "playwright-core";
 
-import { currentPlayer, eventually, playerView, startGame } from "../lib/chain.ts";
+import {
+  currentPlayer,
+  eventually,
+  openLobby,
+  playTurnOnChain,
+  playerView,
+  startGame,
+} from "../lib/chain.ts";
 import { e2e, type Suite } from "../lib/harness.ts";
 import {
   MOVE_TIMEOUT_MS,
   diceGroup,
   openAs,
   rollButton,
+  turnLine,
   settledDice,
   steadyTableState,
   tableState,
@@ -137,6 +145,72 @@ export function reloadScenarios(suite: () => Suite): void {
         Number(/: ([1-6])/.exec(d)![1]),
       );
       assert.deepEqual(watcherDice, second);
+    },
+  );
+
+  e2e(
+    suite,
+    "offline: the table stops polling, says it is the table as last read, and comes back live",
+    { timeout: 240_000 },
+    async (session) => {
+      const { stack } = session;
+      const [me, other] = [stack.accounts[5], stack.accounts[18]];
+      const gameId = await startGame(stack, me, other);
+      const lobbyId = await openLobby(stack, other);
+      const tracked = await openAs(session, "offline player (account 5)", 5, `/games/${gameId}`);
+      const { page, context } = tracked;
+      await page.getByRole("table", { name: "Score sheets" }).waitFor();
+      // Let the page's first reads settle (the chain's clock and fees come a task later).
+      await new Promise((r) => setTimeout(r, 3_000));
+
+      const rpcRequests: number[] = [];
+      page.on("request", (request) => {
+        if (request.url().startsWith(stack.rpcUrl)) rpcRequests.push(Date.now());
+      });
+      const countSince = (t: number) => rpcRequests.filter((at) => at >= t).length;
+
+      // --- Offline: no request for the table's chain, and the table says it is not live.
+      await context.setOffline(true);
+      const notLive = page
+        .getByRole("status")
+        .filter({ hasText: /^Offline — showing the table as last read at \d\d:\d\d:\d\d\.$/ });
+      await notLive.waitFor({ timeout: 5_000 });
+      const quietFrom = Date.now() + 1_000;
+      await new Promise((r) => setTimeout(r, 16_000));
+      const offlineRequests = countSince(quietFrom);
+      session.suite.log(`offline: ${offlineRequests} requests to the node in 15 s`);
+      // Before, the hall's watcher alone asked every 250 ms: ~60 requests in 15 s.
+      assert.ok(offlineRequests <= 3, `${offlineRequests} requests to the node in 15 s offline`);
+      // The table is still on screen, as last read.
+      await page.getByRole("table", { name: "Score sheets" }).waitFor();
+
+      // A table never read, opened while offline, says so rather than "Reading…" for ever.
+      await page.evaluate((path) => {
+        history.pushState(null, "", path);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, `/games/${lobbyId}`);
+      await page
+        .getByText("You are offline: the table is read from the chain once the network is back.")
+        .waitFor({ timeout: 5_000 });
+      assert.equal(await page.getByText(/Reading the table from the chain/).count(), 0);
+
+      // --- Back online: the lobby is read at once, and the first table follows the chain again.
+      await context.setOffline(false);
+      await page.getByRole("heading", { name: "Waiting for players" }).waitFor({
+        timeout: MOVE_TIMEOUT_MS,
+      });
+      await page.goBack();
+      await page.getByRole("table", { name: "Score sheets" }).waitFor();
+      await notLive.waitFor({ state: "detached", timeout: 10_000 });
+      const before = (await turnLine(page).textContent()) ?? "";
+      await playTurnOnChain(stack, gameId);
+      await eventually(
+        "the table to follow a move made after the network came back",
+        async () => ((await turnLine(page).textContent()) !== before ? true : undefined),
+        MOVE_TIMEOUT_MS,
+      );
+      // What failed while offline is the point of this test, not an error of the app's.
+      tracked.expectedErrors.push(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     },
   );
 }

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { parseGameId } from "@dicehall/core/game/gameId.ts";
-import { matchGameParam } from "@dicehall/core/game/match.ts";
+import {
+  matchGameAbsence,
+  matchGameStatus,
+  type MatchGameStatus,
+} from "@dicehall/core/game/match.ts";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { isRuleSetId, ruleSet } from "@dicehall/core/rules/ruleSets.ts";
@@ -9,7 +13,7 @@ import { useAnnounce } from "@/ui/announce.tsx";
 import { gameReadProblem, NoSuchGame } from "@/ui/NoSuchGame.tsx";
 import { formatTokenAmount, shortAddress } from "@dicehall/core/game/format.ts";
 import { describeEntry } from "@dicehall/core/game/gameLog.ts";
-import { sameAddress } from "@dicehall/core/game/gameState.ts";
+import { foldGame, sameAddress, type GameState } from "@dicehall/core/game/gameState.ts";
 import type { HallLog } from "@dicehall/core/events/hallEvents.ts";
 import { useHall } from "@/chain/hall.ts";
 import { useGameLogs } from "@/data/indexer.ts";
@@ -108,6 +112,58 @@ export function ReplayPage() {
   );
 }
 
+/** The game a replay's `?game=` names: any number, so that game 9 of 3 is told it is none. */
+function askedGame(search: URLSearchParams): number | null {
+  const raw = search.get("game");
+  return raw !== null && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Each game of a match, with its replay or why it has none. */
+function MatchGames({
+  table,
+  logs,
+  current,
+}: {
+  table: GameState;
+  logs: HallLog[];
+  current?: number;
+}) {
+  const id = table.gameId.toString();
+  // Only the game the table is at (or ended in) may have no moves of its own.
+  const lastMoves = useMemo(
+    () => buildReplay(table.gameId, logs, table.match.number).steps.length,
+    [table, logs],
+  );
+  const games = Array.from({ length: table.match.length }, (_, i) => i + 1);
+  const words: Record<MatchGameStatus, string> = {
+    played: "",
+    "to come": "not started yet",
+    "never played": "never played",
+    beyond: "",
+  };
+  return (
+    <nav aria-label="Games of the match">
+      <ul className="match-games">
+        {games.map((n) => {
+          const status = matchGameStatus(table, n, n === table.match.number ? lastMoves : 0);
+          return (
+            <li key={n}>
+              {status === "played" && n !== current ? (
+                <Link to={`/games/${id}/replay?game=${n}`}>Replay game {n}</Link>
+              ) : (
+                <span aria-current={n === current ? "page" : undefined}>
+                  Game {n}
+                  {words[status] && ` (${words[status]})`}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 function Replay({
   gameId,
   logs,
@@ -119,11 +175,85 @@ function Replay({
   chainId: number;
   notice: string | undefined;
 }) {
+  const table = useMemo(() => foldGame(gameId, logs), [gameId, logs]);
+  const [search] = useSearchParams();
+  const asked = askedGame(search);
+  const matchTable = table.match.length > 1;
+  // A game of a match: /games/12/replay?game=3 replays that game alone. A single game's game 1 is
+  // the game itself.
+  const game = matchTable ? asked : asked === 1 ? null : asked;
+  if (game === null && !matchTable) {
+    return <GameReplay gameId={gameId} logs={logs} chainId={chainId} notice={notice} />;
+  }
+  if (game === null) {
+    // A match has no replay of its own: each of its games has one.
+    return (
+      <div className="page replay">
+        <p className="breadcrumbs">
+          <Link to="/history">History</Link> / Match #{gameId.toString()}
+        </p>
+        <h1>Replay of match #{gameId.toString()}</h1>
+        <SourceNotice notice={notice} />
+        <p>
+          A match of {table.match.length} games: each game has its own replay, from its order draw
+          to its last score.
+        </p>
+        <MatchGames table={table} logs={logs} />
+      </div>
+    );
+  }
+  const moves = buildReplay(gameId, logs, game).steps.length;
+  const status = matchGameStatus(table, game, moves);
+  if (status !== "played") {
+    return (
+      <div className="page replay">
+        <p className="breadcrumbs">
+          <Link to="/history">History</Link> / {matchTable ? "Match" : "Game"} #{gameId.toString()}
+        </p>
+        <h1>
+          {status === "beyond"
+            ? `No game ${game} ${matchTable ? `of match #${gameId}` : `at table #${gameId}`}`
+            : `Game ${game} of match #${gameId}`}
+        </h1>
+        <SourceNotice notice={notice} />
+        <p role="status">
+          {matchGameAbsence(table, game, status)}
+          {status === "to come" && " Its replay starts with its first roll."}
+        </p>
+        {matchTable && <MatchGames table={table} logs={logs} />}
+      </div>
+    );
+  }
+  return (
+    <GameReplay
+      gameId={gameId}
+      logs={logs}
+      chainId={chainId}
+      notice={notice}
+      game={game}
+      table={table}
+    />
+  );
+}
+
+function GameReplay({
+  gameId,
+  logs,
+  chainId,
+  notice,
+  game = null,
+  table,
+}: {
+  gameId: bigint;
+  logs: HallLog[];
+  chainId: number;
+  notice: string | undefined;
+  game?: number | null;
+  table?: GameState;
+}) {
   const announce = useAnnounce();
   const { address: me } = useConnection();
   const [search, setSearch] = useSearchParams();
-  // A game of a match: /games/12/replay?game=3 replays that game alone.
-  const game = matchGameParam(search);
   const replay = useMemo(() => buildReplay(gameId, logs, game ?? undefined), [gameId, logs, game]);
   const length = replay.steps.length;
   const [cursor, setCursor] = useState<ReplayCursor>(() => ({
@@ -247,6 +377,7 @@ function Replay({
         </div>
       </div>
       <SourceNotice notice={notice} />
+      {table && game !== null && <MatchGames table={table} logs={logs} current={game} />}
 
       {length === 0 || !model ? (
         <p>

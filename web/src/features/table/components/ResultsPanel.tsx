@@ -127,8 +127,9 @@ export function ResultsPanel({ game, gameId }: { game: Game; gameId: bigint }) {
               Rematch
             </Link>
           ))}
+        {/* A match's games are replayed one by one: the link opens the list of them. */}
         <Link className="button" to={`/games/${gameId}/replay`}>
-          Watch the replay
+          {view.games > 1 ? "Watch the games' replays" : "Watch the replay"}
         </Link>
         <Link className="button button--quiet" to="/games">
           Back to the tables
