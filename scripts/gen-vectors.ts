@@ -1,6 +1,6 @@
 /**
  * Writes test/vectors/rules-vectors.json, the rule vectors that the Solidity and the TypeScript
- * tests both read. Hand-written cases carry expected values worked out by hand from RULES.md and
+ * tests both read. Hand-written cases carry expected values worked out by hand from docs/RULES.md and
  * this script stops if the engine disagrees with any of them; generated cases (seeded, so the
  * file is the same on every run) take the engine's values.
  *
@@ -134,7 +134,7 @@ function handBoxCase(ruleSet: number, box: number, digits: string, score: number
   addBoxCase(ruleSet, box, d(digits), score);
 }
 
-// RULES.md "Public examples", with exactly those numbers.
+// docs/RULES.md "Public examples", with exactly those numbers.
 const PUBLIC_EXAMPLES: [ruleSet: number, box: number, dice: string, score: number][] = [
   [0, 6, "33352", 16],
   [0, 8, "11155", 25],

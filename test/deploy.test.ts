@@ -25,7 +25,7 @@ const { viem } = connection;
 const publicClient = await viem.getPublicClient();
 const [deployer, newOwner] = await viem.getWalletClients();
 
-/** Pyth Entropy per network, from DESIGN.md; the parameters files must say the same. */
+/** Pyth Entropy per network, from docs/DESIGN.md; the parameters files must say the same. */
 const ENTROPY: Record<string, { chainId: number; entropy: Address }> = {
   baseSepolia: { chainId: 84532, entropy: "0x41c9e39574F40Ad34c79f1C99B66A45eFB830d4c" },
   base: { chainId: 8453, entropy: "0x6E7D74FA7d5c90FEF9F0512987605a6d546181Bb" },

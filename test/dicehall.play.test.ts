@@ -110,7 +110,7 @@ describe("a full game", () => {
 interface ScriptedTurn {
   dice: number[];
   box: number;
-  /** What the box must score and earn, written out by hand from RULES.md (not by the engine). */
+  /** What the box must score and earn, written out by hand from docs/RULES.md (not by the engine). */
   points?: number;
   bonus?: number;
   /** Boxes the forced Joker rule must refuse for these dice, tried before scoring. */
@@ -272,7 +272,7 @@ describe("the Joker rule and Yahtzee bonuses (classic)", () => {
 });
 
 describe("scoreDice", () => {
-  // RULES.md "Public examples", written out as the spec gives them.
+  // docs/RULES.md "Public examples", written out as the spec gives them.
   const EXAMPLES: [ruleSet: number, box: number, dice: number[], points: number][] = [
     [0, 6, [3, 3, 3, 5, 2], 16],
     [0, 8, [1, 1, 1, 5, 5], 25],

@@ -170,7 +170,7 @@ interface JokerOption {
 }
 
 /**
- * How five of a kind may be scored once the Yahtzee box is filled. "forced" is RULES.md and the
+ * How five of a kind may be scored once the Yahtzee box is filled. "forced" is docs/RULES.md and the
  * engine (the only rule the app uses). "free" is the convention of Verhoeff's published solver
  * (any open box; the Joker prizes only when the face's upper box is filled): it exists only so
  * that a test can reproduce the literature's 254.5896 and show where our 254.5877 comes from.

@@ -27,7 +27,7 @@ function withYahtzee(open: number[], upper: number): Sheet {
 
 describeRuleSet({
   ruleSet: 0,
-  // RULES.md's forced Joker; Verhoeff's 254.5896 is under a free-choice Joker (see below).
+  // docs/RULES.md's forced Joker; Verhoeff's 254.5896 is under a free-choice Joker (see below).
   start: "254.5877",
   byHand: [
     ["Chance alone", sheetOpen(0, [12], 63), BEST_CHANCE],

@@ -38,7 +38,7 @@ describeRuleSet({
     it(
       "gives Larsson & Sjöberg's 248.63 only when Two Pairs also scores a single pair, as their code did",
       () => {
-        // RULES.md: Two Pairs needs two different faces showing twice (a triple may serve), so
+        // docs/RULES.md: Two Pairs needs two different faces showing twice (a triple may serve), so
         // 4-4-1-2-3 scores 0 there. Larsson & Sjöberg's program scored "twice the highest pair plus
         // twice the second, 0 if none": a single pair (or a lone triple, four or five of a kind)
         // scored in Two Pairs as in One Pair. With that one change our solver gives their value.

@@ -7,7 +7,7 @@ import type { LogEntry, RollRecord } from "./gameState.ts";
 
 /**
  * "Verify this roll": the dice recomputed in the browser from the number Pyth Entropy revealed,
- * with RULES.md's formula die[i] = 1 + uint256(keccak256(abi.encode(r, i))) % 6 (rules/dice.ts),
+ * with docs/RULES.md's formula die[i] = 1 + uint256(keccak256(abi.encode(r, i))) % 6 (rules/dice.ts),
  * and compared die by die with the dice the contract put in DiceRolled.
  */
 

@@ -15,7 +15,7 @@ export interface DieDerivation {
   value: number;
 }
 
-/** keccak256(abi.encode(bytes32 random, uint256 position)), as RULES.md "Dice from randomness". */
+/** keccak256(abi.encode(bytes32 random, uint256 position)), as docs/RULES.md "Dice from randomness". */
 export function dieHash(random: Hex, position: number): Hex {
   if (!Number.isInteger(position) || position < 0 || position >= DICE_COUNT) {
     throw new RangeError(`Die position must be 0..${DICE_COUNT - 1}, not ${position}.`);

@@ -3,7 +3,7 @@ import { drawTurnOrder } from "@dicehall/core/rules/turnOrder.ts";
 
 /**
  * Finding a random number that yields chosen dice, so a test can script a roll through
- * MockEntropy.mockReveal. Dice follow RULES.md: die i = 1 + keccak256(abi.encode(r, i)) % 6.
+ * MockEntropy.mockReveal. Dice follow docs/RULES.md: die i = 1 + keccak256(abi.encode(r, i)) % 6.
  *
  * Candidates are r = TAG || counter. Each candidate's faces are worked out only when a search
  * needs them and remembered, so the many searches of one test file share the hashing.

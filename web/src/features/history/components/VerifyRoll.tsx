@@ -15,7 +15,7 @@ const keptList = (mask: number) =>
 
 /**
  * "Verify this roll": the Entropy request, the revealed number, and each die recomputed in the
- * browser with RULES.md's formula, compared with the dice the contract logged.
+ * browser with docs/RULES.md's formula, compared with the dice the contract logged.
  */
 export function VerifyRoll({
   roll,
