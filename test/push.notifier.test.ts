@@ -25,6 +25,8 @@ const A: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const B: Address = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const C: Address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const SCHEMA = "dicehall";
+/** Our push service listens on 127.0.0.1: the local chain's rule. */
+const LOCAL = { hosts: [], local: true };
 const S = `"${SCHEMA}"`;
 
 /** Ponder's event id: the block's time first, so ids sort in chain order (see its checkpoints). */
@@ -54,8 +56,18 @@ describe("the notifier", () => {
       hall: HALL,
       vapid,
       pollMs: 0,
-      agent: service.agent,
+      ca: service.ca,
+      endpoints: LOCAL,
+      // A scripted match moves faster than any table: no per-player cap here.
+      perMinute: 1_000,
     });
+
+  /** Reads what is new, and waits for its pushes to be sent. */
+  const step = async (n: Notifier = notifier) => {
+    const read = await n.step();
+    await n.idle();
+    return read;
+  };
 
   /** Writes a log as the indexer's handler does (hall_log, and the game row's status). */
   async function index(log: HallLog, time: bigint, hash: Hex): Promise<string> {
@@ -134,7 +146,7 @@ describe("the notifier", () => {
     // C watches the table but has no seat.
     await save(C, "c1");
     notifier = await start();
-    await notifier.step(); // the first start: the index is empty, the cursor at its head
+    await step(); // the first start: the index is empty, the cursor at its head
   });
 
   after(async () => {
@@ -146,7 +158,7 @@ describe("the notifier", () => {
   it("sends each player the pushes of a scripted game, in order, and none to a spectator", async () => {
     for (const log of game.logs) {
       await index(log, log.blockNumber * 2n, blockHash(log.blockNumber));
-      await notifier.step();
+      await step();
     }
     assert.deepEqual(service.rejected, []);
     const order = service.received.map((r) => `${r.name}:${(r.payload as { kind: string }).kind}`);
@@ -199,7 +211,7 @@ describe("the notifier", () => {
       logIndex: 0,
     } as HallLog;
     await index(rematch, block * 2n, blockHash(block));
-    await notifier.step();
+    await step();
     assert.deepEqual(
       service.received
         .slice(before)
@@ -211,10 +223,10 @@ describe("the notifier", () => {
     // A restart: a new notifier over the same database reads nothing new and sends nothing.
     await notifier.stop();
     notifier = await start();
-    assert.equal(await notifier.step(), 0);
+    assert.equal(await step(), 0);
     // Even told to read the whole history again, every push it meets was sent already.
     await sql.query(`update ${S}.push_cursor set log_id = ''`);
-    assert.ok((await notifier.step()) > 0);
+    assert.ok((await step()) > 0);
     assert.equal(service.received.length, before + 1);
   });
 
@@ -226,7 +238,7 @@ describe("the notifier", () => {
     indexed.pop();
     const block = reorged.log.blockNumber;
     await index(reorged.log, block * 2n + 1n, blockHash(block, 1));
-    await notifier.step();
+    await step();
     assert.equal(service.received.length, before, "the rematch is not offered again");
     // The new chain goes on: B joins, the table fills.
     await index(
@@ -239,7 +251,7 @@ describe("the notifier", () => {
       (block + 1n) * 2n + 1n,
       blockHash(block + 1n, 1),
     );
-    await notifier.step();
+    await step();
     assert.deepEqual(
       service.received
         .slice(before)
@@ -262,9 +274,11 @@ describe("the notifier", () => {
       block * 2n + 1n,
       blockHash(block, 1),
     );
-    await notifier.step(); // A's turn
+    await step(); // A's turn
     let now = 1_000_000;
     const deadline = now + 3_600_000;
+    // The head block's own time: the wall clock (and so `now`) may run ahead of it.
+    let blockAt = now;
     const clocked = await startNotifier({
       read: sql,
       write: sql,
@@ -272,8 +286,10 @@ describe("the notifier", () => {
       hall: HALL,
       vapid,
       pollMs: 0,
-      agent: service.agent,
+      ca: service.ca,
+      endpoints: LOCAL,
       chainNow: async () => now,
+      blockTime: async () => blockAt,
       readClock: async () => ({
         deadlineMs: deadline,
         moveTimeoutMs: 3_600_000,
@@ -283,12 +299,20 @@ describe("the notifier", () => {
         requestedAtMs: 0,
       }),
     });
-    await clocked.clockStep(); // an hour left: nothing
+    const clockStep = async () => {
+      await clocked.clockStep();
+      await clocked.idle();
+    };
+    await clockStep(); // an hour left: nothing
     now = deadline - 700_000; // 19 % left
-    await clocked.clockStep();
-    await clocked.clockStep(); // once
+    await clockStep();
+    await clockStep(); // once
     now = deadline + 1_000;
-    await clocked.clockStep();
+    blockAt = deadline; // no block past the deadline yet: a claim would revert
+    await clockStep();
+    assert.equal(service.received.length, before + 2, "no timeout before a block is past it");
+    blockAt = deadline + 1_000;
+    await clockStep();
     await clocked.stop();
     const sent = service.received.slice(before);
     assert.deepEqual(
@@ -300,5 +324,75 @@ describe("the notifier", () => {
       "Game #8: about 12 min left to move, or you can be timed out.",
     );
     assert.equal(sent[0].urgency, "high");
+  });
+
+  it("pushes every kind in every game of a 3-game match, none twice, and the match's end as the hall scores it", async () => {
+    const before = service.received.length;
+    const start = indexed.at(-1)!.log.blockNumber + 10n;
+    const match = playBotGame({
+      gameId: 9n,
+      ruleSet: 0,
+      players: [A, B],
+      games: 3,
+      blocks: { start, each: true },
+      choose: (_seat, sheet, dice, rollsUsed) =>
+        chooseTurnAction(sheet, dice ?? [1, 1, 1, 1, 1], rollsUsed),
+      reveal: (seq) => keccak256(toHex(`push match ${seq}`)),
+    });
+    for (const log of match.logs) {
+      await index(log, log.blockNumber * 2n + 1n, blockHash(log.blockNumber, 1));
+      await step();
+    }
+    assert.deepEqual(service.rejected, []);
+    const sent = service.received.slice(before).map((r) => ({
+      name: r.name,
+      ...(r.payload as { kind: string; title: string; body: string; url: string }),
+    }));
+    assert.ok(sent.every((p) => p.url === "/games/9"));
+    const count = (name: string, kind: string) =>
+      sent.filter((p) => p.name === name && p.kind === kind).length;
+    // A: every kind it picked in every game; B's browser did not pick "finished".
+    assert.equal(count("a1", "started"), 3);
+    assert.equal(count("a1", "turn"), 39);
+    assert.equal(count("a1", "finished"), 3, "games 1 and 2, then the match");
+    assert.equal(count("b1", "started"), 3);
+    assert.equal(count("b1", "turn"), 39);
+    assert.equal(count("b1", "finished"), 0);
+    assert.equal(payloads("c1").length, 0);
+    // Each game's turns carry its number in the match; nothing is sent twice.
+    for (const game of [1, 2, 3]) {
+      const turns = sent.filter(
+        (p) => p.name === "a1" && p.kind === "turn" && p.title.endsWith(`Game ${game} of 3`),
+      );
+      assert.equal(turns.length, 13, `game ${game}'s turns`);
+    }
+    assert.deepEqual(
+      sent.filter((p) => p.kind === "started").map((p) => `${p.name}:${p.title}`),
+      [
+        "a1:Your table started",
+        "b1:Your table started",
+        "a1:Game 2 of 3 started",
+        "b1:Game 2 of 3 started",
+        "a1:Game 3 of 3 started",
+        "b1:Game 3 of 3 started",
+      ],
+    );
+    // The match's end: games won first, then points, from the logs' own game results.
+    const ends = match.logs.filter((l) => l.eventName === "MatchGameFinished") as Extract<
+      HallLog,
+      { eventName: "MatchGameFinished" }
+    >[];
+    const wins = (p: Address) =>
+      ends.filter((e) => e.args.winners.some((w) => w.toLowerCase() === p.toLowerCase())).length;
+    const [pointsA, pointsB] = match.totals;
+    const aAhead = wins(A) > wins(B) || (wins(A) === wins(B) && pointsA >= pointsB);
+    const last = payloads("a1").at(-1)!;
+    assert.equal(last.kind, "finished");
+    assert.equal(last.title, aAhead ? "You won the match" : "Match over");
+    const games = `${wins(A)} game${wins(A) === 1 ? "" : "s"} won and ${pointsA} points`;
+    assert.ok(last.body.startsWith("Game #9, a match of 3 games, is over: "), last.body);
+    assert.ok(last.body.includes(games), `${last.body} names ${games}`);
+    const firstEnd = sent.find((p) => p.name === "a1" && p.kind === "finished")!;
+    assert.equal(firstEnd.title, "Game 1 of 3 over");
   });
 });

@@ -37,6 +37,12 @@ export interface IndexerSettings {
   coachCacheDir: string | undefined;
   /** Worker threads that analyse finished games (each holds the tables it has used); 0: none. */
   analysisThreads: number;
+  /**
+   * Requests one client IP may make of the API a minute (0: no limit). 600 by default off the
+   * local chain; none on it, where the dev stack, its benchmarks and its browser tests all come
+   * from 127.0.0.1.
+   */
+  rateLimit: number;
 }
 
 export class IndexerSettingsError extends Error {}
@@ -113,6 +119,7 @@ export function indexerSettings(
     logRange: env.INDEXER_LOG_RANGE ? integer(env, "INDEXER_LOG_RANGE") : local ? 100 : undefined,
     coachCacheDir: env.INDEXER_COACH_CACHE || undefined,
     analysisThreads: integer(env, "INDEXER_ANALYSIS_THREADS", 1),
+    rateLimit: integer(env, "INDEXER_RATE_LIMIT", local ? 0 : 600),
   };
 }
 

@@ -2,7 +2,8 @@
 // made with openssl) that takes Web Push requests as a browser's push service would, checks their
 // VAPID header (RFC 8292), and decrypts each payload (RFC 8291, aes128gcm) with the private key and
 // auth secret of the subscription it was sent to, as only that browser could. An endpoint can be
-// told to answer 404 or 410, as a push service does for a subscription the browser dropped.
+// told to answer 404 or 410, as a push service does for a subscription the browser dropped, or 500,
+// or to hang: take the request and never answer.
 import { execFileSync } from "node:child_process";
 import {
   createDecipheriv,
@@ -41,10 +42,14 @@ export interface PushEndpoint {
   url: string;
   /** An https.Agent that trusts this server's certificate (web-push's `agent`). */
   agent: Agent;
+  /** This server's certificate (PEM), for a client that trusts it. */
+  ca: Buffer;
   /** A browser's subscription at this service: its endpoint and the keys it made. */
   subscribe(name: string): TestSubscription;
-  /** What the endpoint answers from now on (201 by default). */
-  answer(name: string, status: number): void;
+  /** What the endpoint answers from now on (201 by default); "hang": nothing, ever. */
+  answer(name: string, status: number | "hang"): void;
+  /** Requests an endpoint has taken, answered or not. */
+  requests(name: string): number;
   received: Received[];
   /** Requests that failed a check (a bad signature, an undecryptable payload). */
   rejected: string[];
@@ -172,7 +177,8 @@ export async function startPushEndpoint(
   const cert = readFileSync(files.cert);
 
   const browsers = new Map<string, { ua: ECDH; auth: Buffer }>();
-  const answers = new Map<string, number>();
+  const answers = new Map<string, number | "hang">();
+  const taken = new Map<string, number>();
   const received: Received[] = [];
   const rejected: string[] = [];
   let origin = "";
@@ -183,7 +189,9 @@ export async function startPushEndpoint(
     req.on("end", () => {
       const name = (req.url ?? "").replace(/^\/push\//, "");
       const browser = browsers.get(name);
+      taken.set(name, (taken.get(name) ?? 0) + 1);
       const status = answers.get(name) ?? 201;
+      if (status === "hang") return;
       if (!browser || status >= 400) {
         res.writeHead(browser ? status : 404).end();
         return;
@@ -216,6 +224,7 @@ export async function startPushEndpoint(
   return {
     url: origin,
     agent,
+    ca: cert,
     subscribe(name) {
       const ua = createECDH("prime256v1");
       ua.generateKeys();
@@ -229,11 +238,14 @@ export async function startPushEndpoint(
     answer(name, status) {
       answers.set(name, status);
     },
+    requests: (name) => taken.get(name) ?? 0,
     received,
     rejected,
     async close() {
       agent.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
     },
   };
 }

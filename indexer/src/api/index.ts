@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { db } from "ponder:api";
 import schema from "ponder:schema";
-import { and, asc, client, count, desc, eq, inArray, sql } from "ponder";
+import { and, asc, count, desc, eq, inArray, sql } from "ponder";
 import { join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,7 @@ import {
   startAnalyser,
   type Sql,
 } from "./analysis/analyser.ts";
+import { rateLimit } from "./limits.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { startPush } from "./push/start.ts";
 
@@ -88,9 +89,32 @@ push.catch((error) => console.error(`push did not start: ${error}`));
 const app = new Hono();
 // The app is served from another origin (the dev server, a static host).
 app.use("/*", cors());
+// Every route is counted per client IP; a game's analysis, which may set the coach to work, costs
+// five reads.
+app.use(
+  "/api/*",
+  rateLimit({
+    perMinute: settings.rateLimit,
+    cost: (c) => (/^\/api\/games\/\d+\/analysis$/.test(c.req.path) ? 5 : 1),
+  }),
+);
+// Numbers past what any page or time can be are refused here, before a statement overflows.
+app.use("/api/*", async (c, next) => {
+  const params = new URL(c.req.url).searchParams;
+  for (const [name, max] of [
+    ["offset", 1_000_000],
+    ["since", 4_102_444_800],
+  ] as const) {
+    const raw = params.get(name);
+    if (raw && /^\d+$/.test(raw) && Number(raw) > max) {
+      throw new BadQueryError(`${name} must be a whole number up to ${max}, not "${raw}"`);
+    }
+  }
+  await next();
+});
 app.route("/", pushRoutes(push.catch(() => null)));
-// Ponder's SQL-over-HTTP endpoint, read-only, for anyone who wants more than the routes below.
-app.use("/sql/*", client({ db, schema }));
+// No SQL over HTTP (Ponder's /sql/*): one query could read the push subscriptions or hold the
+// index's database for minutes. The routes below are all the index serves.
 
 app.onError((err, c) => {
   if (err instanceof BadQueryError) return c.json({ error: err.message }, 400);
@@ -333,8 +357,10 @@ const reviews = new Map<string, WireGameAnalysis["review"]>();
 const REVIEWS_KEPT = 128;
 
 app.get("/api/games/:id/analysis", async (c) => {
-  const raw = c.req.param("id");
-  if (!/^\d{1,30}$/.test(raw)) throw new BadQueryError("the game id must be a number");
+  const given = c.req.param("id");
+  if (!/^\d{1,30}$/.test(given)) throw new BadQueryError("the game id must be a number");
+  // One game, one cache entry: `0001` is game 1.
+  const raw = BigInt(given).toString();
   const gameParam = c.req.query("game");
   if (gameParam !== undefined) {
     if (!/^(10|[1-9])$/.test(gameParam)) throw new BadQueryError("the game must be 1 to 10");

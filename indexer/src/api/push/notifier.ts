@@ -1,4 +1,5 @@
-import type { Agent } from "node:https";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent, request as httpsRequest } from "node:https";
 import type { Address, RpcLog } from "viem";
 import webpush from "web-push";
 import { decodeLogs } from "@dicehall/core/events/hallEvents.ts";
@@ -12,11 +13,19 @@ import {
 } from "@dicehall/core/notify/pushes.ts";
 import { quote, type Sql } from "../analysis/analyser.ts";
 import {
+  checkEndpointUrl,
+  DEFAULT_PUSH_HOSTS,
+  guardedLookup,
+  type EndpointPolicy,
+} from "./endpoint.ts";
+import {
   claimKeys,
   createPushTables,
   deleteSubscription,
   forgetOldKeys,
   readCursor,
+  recordFailure,
+  recordSuccess,
   subscriptionsOf,
   writeCursor,
   type StoredSubscription,
@@ -29,6 +38,13 @@ import {
  * sends each owed push, once (push_sent), to every browser its player subscribed with the kind
  * picked. A second, slower loop asks the chain for the clocks of the running games that have a
  * subscribed player (the clock, timeout and stalled-roll pushes: time, not events, makes them).
+ *
+ * Sending (issue 42): every request has a deadline; requests go out through a bounded pool, one
+ * at a time per endpoint (so a browser's pushes arrive in order) and never waited for by the
+ * reading loop, so an endpoint that hangs or fails holds up nothing but its own queue. An endpoint
+ * that failed its last send waits in a small lane of its own, so even many of them cannot fill
+ * the pool; one that fails MAX_FAILURES times in a row is dropped, as is one the push service says
+ * is gone (404/410). Each request's host is checked again as it leaves (endpoint.ts).
  *
  * Reorgs: Ponder deletes a reorged block's rows. If the cursor's own row is gone and it is not
  * final, the notifier reads again from Ponder's finalized checkpoint; the keys name moments, not
@@ -43,13 +59,6 @@ export interface VapidKeys {
   /** A mailto: or https: contact for the push services (RFC 8292). */
   subject: string;
 }
-
-/** One push request as it leaves (web-push's shape), and the push service's answer. */
-export type SendPush = (
-  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
-  payload: string,
-  options: webpush.RequestOptions,
-) => Promise<{ statusCode: number }>;
 
 /** A running game's clock from the chain (DiceHall.getGame), or null if it no longer runs. */
 export type ReadClock = (
@@ -69,12 +78,16 @@ export interface NotifierOptions {
   readClock?: ReadClock;
   /** The chain's time now (ms): the clock pushes compare deadlines with it. */
   chainNow?: () => Promise<number>;
-  /** The request (web-push's sendNotification by default). */
-  send?: SendPush;
+  /** The head block's own time (ms): a timeout is pushed only once it is past the deadline. */
+  blockTime?: () => Promise<number>;
+  /** Where sends may go (endpoint.ts); by default the browsers' push services only. */
+  endpoints?: EndpointPolicy;
+  /** A request's deadline (ms), from its start to the push service's answer. */
+  sendTimeoutMs?: number;
   /** Pushes one address may receive a minute (all its browsers count once per push). */
   perMinute?: number;
-  /** The HTTPS agent the requests go through (a test's push service trusts its own certificate). */
-  agent?: Agent;
+  /** Trusted certificates beside the system's (a test's push service has its own). */
+  ca?: string | Buffer;
   /** Called as each push request leaves (the bench's timer). */
   onSend?: (push: PushMessage, endpoint: string) => void;
   log?: (line: string) => void;
@@ -88,6 +101,8 @@ export interface NotifierStats {
   /** Pushes held back by the per-address limit. */
   limited: number;
   failed: number;
+  /** Subscriptions dropped after MAX_FAILURES failed sends in a row. */
+  failing: number;
 }
 
 export interface Notifier {
@@ -96,6 +111,8 @@ export interface Notifier {
   /** Reads the running games' clocks once and sends what they owe. */
   clockStep(): Promise<void>;
   stats(): NotifierStats;
+  /** Resolves once every push owed so far has been sent or has failed. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -106,7 +123,13 @@ interface LogRow extends HallLogRow {
 
 const LOGS_PER_STEP = 2_000;
 /** Requests in flight at once: a push service answers in tens of ms, so 1 000 take a second. */
-const SENDING = 64;
+const SENDING = 128;
+/** Of them, for endpoints whose last send failed (they may hang until their deadline). */
+const SUSPECT_SENDING = 16;
+/** A push service answers in well under a second; one that takes this long is failing. */
+const SEND_TIMEOUT_MS = 5_000;
+/** Pushes waiting for one endpoint at most; past that the oldest are let go. */
+const QUEUE_PER_ENDPOINT = 32;
 /** A push waits a day for a browser that is offline, then the push service may drop it. */
 const TTL_SECONDS = 24 * 3600;
 
@@ -114,13 +137,21 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
   const { read, write, hall, vapid } = options;
   const s = quote(options.schema);
   const log = options.log ?? (() => {});
-  const send: SendPush =
-    options.send ??
-    ((subscription, payload, requestOptions) =>
-      webpush.sendNotification(subscription, payload, requestOptions));
+  const policy: EndpointPolicy = options.endpoints ?? { hosts: DEFAULT_PUSH_HOSTS, local: false };
+  const timeoutMs = options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+  const lookup = guardedLookup(policy);
+  const agents = {
+    https: new Agent({
+      keepAlive: true,
+      maxSockets: 16,
+      lookup,
+      ...(options.ca ? { ca: options.ca } : {}),
+    }),
+    http: new HttpAgent({ keepAlive: true, maxSockets: 16, lookup }),
+  };
   const perMinute = options.perMinute ?? 30;
   await createPushTables(write, s);
-  const stats: NotifierStats = { sent: 0, dropped: 0, limited: 0, failed: 0 };
+  const stats: NotifierStats = { sent: 0, dropped: 0, limited: 0, failed: 0, failing: 0 };
   /** Each running game's fold as last read, with the id of its latest log. */
   const games = new Map<string, { last: string; state: GameState }>();
   /** Per address, the times of its pushes in the last minute. */
@@ -208,14 +239,92 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
         if (sub.kinds.includes(push.kind)) jobs.push({ push, sub });
       }
     }
-    let next = 0;
-    const worker = async () => {
-      while (next < jobs.length) {
-        const { push, sub } = jobs[next++];
-        await sendOne(push, sub);
+    for (const job of jobs) enqueue(job);
+  }
+
+  interface Job {
+    push: PushMessage;
+    sub: StoredSubscription;
+  }
+  /** Per endpoint, its pushes waiting, in the order owed. */
+  const queues = new Map<string, Job[]>();
+  /** Endpoints with a push waiting and none in flight: healthy ones, and those whose last failed. */
+  const ready = { healthy: [] as string[], suspect: [] as string[] };
+  const inFlight = { healthy: 0, suspect: 0 };
+  const busy = new Set<string>();
+  /** Endpoints whose last send failed (the database's count is the one that drops them). */
+  const suspects = new Set<string>();
+  let waiting: (() => void)[] = [];
+  const laneOf = (endpoint: string) => (suspects.has(endpoint) ? "suspect" : "healthy");
+
+  function enqueue(job: Job): void {
+    const endpoint = job.sub.endpoint;
+    if (job.sub.failures > 0) suspects.add(endpoint);
+    const queue = queues.get(endpoint) ?? [];
+    queue.push(job);
+    if (queue.length > QUEUE_PER_ENDPOINT) queue.shift();
+    queues.set(endpoint, queue);
+    if (queue.length === 1 && !busy.has(endpoint)) ready[laneOf(endpoint)].push(endpoint);
+    pump();
+  }
+
+  function pump(): void {
+    for (const lane of ["healthy", "suspect"] as const) {
+      const cap = lane === "healthy" ? SENDING : SUSPECT_SENDING;
+      while (inFlight[lane] < cap && ready[lane].length > 0) {
+        const endpoint = ready[lane].shift()!;
+        const job = queues.get(endpoint)?.shift();
+        if (!job) continue;
+        busy.add(endpoint);
+        inFlight[lane]++;
+        void sendOne(job.push, job.sub).finally(() => {
+          inFlight[lane]--;
+          busy.delete(endpoint);
+          const rest = queues.get(endpoint);
+          if (rest && rest.length > 0) ready[laneOf(endpoint)].push(endpoint);
+          else queues.delete(endpoint);
+          pump();
+        });
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(SENDING, jobs.length) }, worker));
+    }
+    if (inFlight.healthy + inFlight.suspect === 0 && queues.size === 0) {
+      const done = waiting;
+      waiting = [];
+      for (const resolve of done) resolve();
+    }
+  }
+
+  /** One request, with a deadline from its start to the answer's status; the status. */
+  function post(
+    sub: StoredSubscription,
+    payload: string,
+    headers: webpush.RequestOptions,
+  ): Promise<number> {
+    const url = checkEndpointUrl(sub.endpoint, policy);
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      payload,
+      headers,
+    );
+    const secure = url.protocol === "https:";
+    return new Promise((resolve, reject) => {
+      const request = (secure ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: "POST",
+          headers: details.headers,
+          agent: secure ? agents.https : agents.http,
+          signal: AbortSignal.timeout(timeoutMs),
+        },
+        (response) => {
+          resolve(response.statusCode ?? 0);
+          // The answer's body says nothing the status does not: read and let go.
+          response.resume();
+        },
+      );
+      request.on("error", reject);
+      request.end(details.body);
+    });
   }
 
   async function sendOne(push: PushMessage, sub: StoredSubscription): Promise<void> {
@@ -227,31 +336,52 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
       kind: push.kind,
     });
     options.onSend?.(push, sub.endpoint);
+    let status = 0;
+    let reason = "";
     try {
-      await send(
-        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-        payload,
-        {
-          vapidDetails: vapid,
-          ...(options.agent ? { agent: options.agent } : {}),
-          TTL: TTL_SECONDS,
-          urgency: push.kind === "finished" || push.kind === "rematch" ? "normal" : "high",
-          // The push service keeps only the newest undelivered push of a topic (a table's kind).
-          topic: `${push.tag}-${push.kind}`.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
-        },
-      );
-      stats.sent++;
+      status = await post(sub, payload, {
+        vapidDetails: vapid,
+        TTL: TTL_SECONDS,
+        urgency: push.kind === "finished" || push.kind === "rematch" ? "normal" : "high",
+        // The push service keeps only the newest undelivered push of a topic (a table's kind).
+        topic: `${push.tag}-${push.kind}`.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
+      });
+      reason = `answered ${status}`;
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) {
+      reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    try {
+      if (status >= 200 && status < 300) {
+        stats.sent++;
+        if (suspects.delete(sub.endpoint) || sub.failures > 0) {
+          sub.failures = 0;
+          await recordSuccess(write, s, sub.endpoint);
+        }
+      } else if (status === 404 || status === 410) {
         await deleteSubscription(write, s, sub.endpoint);
+        forget(sub.endpoint);
         stats.dropped++;
         log(`push: ${sub.endpoint.slice(0, 60)}… is gone (${status}): subscription dropped`);
       } else {
         stats.failed++;
-        log(`push: a request failed: ${error instanceof Error ? error.message : String(error)}`);
+        suspects.add(sub.endpoint);
+        if (await recordFailure(write, s, sub.endpoint)) {
+          forget(sub.endpoint);
+          stats.failing++;
+          log(`push: ${sub.endpoint.slice(0, 60)}… failed (${reason}) again: subscription dropped`);
+        } else {
+          log(`push: a request to ${sub.endpoint.slice(0, 60)}… failed (${reason})`);
+        }
       }
+    } catch (error) {
+      if (!stopped) log(`push: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** An endpoint dropped: what waits for it goes too. */
+  function forget(endpoint: string): void {
+    queues.delete(endpoint);
+    suspects.delete(endpoint);
   }
 
   async function finalCheckpoint(): Promise<string | null> {
@@ -319,10 +449,13 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
     const watched = running.filter((g) => g.players.some((p) => subscribed.has(p.toLowerCase())));
     if (watched.length === 0) return;
     const nowMs = await options.chainNow();
+    const blockMs = options.blockTime ? await options.blockTime() : nowMs;
     const pushes: PushMessage[] = [];
     for (const state of watched) {
       const clock = await options.readClock(state.gameId);
-      if (clock) pushes.push(...clockPushes({ ...clock, state, gameId: state.gameId, nowMs }));
+      if (clock) {
+        pushes.push(...clockPushes({ ...clock, state, gameId: state.gameId, nowMs, blockMs }));
+      }
     }
     await deliver(pushes);
   }
@@ -359,10 +492,17 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
     step,
     clockStep,
     stats: () => ({ ...stats }),
+    idle: () =>
+      inFlight.healthy + inFlight.suspect === 0 && queues.size === 0
+        ? Promise.resolve()
+        : new Promise((resolve) => waiting.push(resolve)),
     async stop() {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(clockTimer);
+      queues.clear();
+      agents.https.destroy();
+      agents.http.destroy();
     },
   };
 }

@@ -5,7 +5,9 @@ import { createPublicClient, http, type Address } from "viem";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { quote, type Sql } from "../analysis/analyser.ts";
 import type { IndexerSettings } from "../../settings.ts";
+import { pushHostsOf, type EndpointPolicy } from "./endpoint.ts";
 import { startNotifier, type Notifier, type ReadClock } from "./notifier.ts";
+import { proofChecker } from "./proof.ts";
 import type { PushApi } from "./routes.ts";
 import { createPushTables } from "./store.ts";
 import { vapidKeys } from "./vapid.ts";
@@ -37,6 +39,7 @@ export async function startPush(
   const s = quote(schema);
   await createPushTables(write, s);
   const client = createPublicClient({ transport: http(settings.rpcUrl) });
+  const endpoints: EndpointPolicy = { hosts: pushHostsOf(env), local: settings.local };
   const hall: Address = settings.hall;
   const readClock: ReadClock = async (gameId) => {
     const view = await client.readContract({
@@ -62,14 +65,18 @@ export async function startPush(
       requestedAtMs: Number(view.rollRequestedAt) * 1000,
     };
   };
-  // The chain's clock: the head block's time, run on by the wall clock since it was read (a local
-  // chain's time can be moved ahead of the wall's).
+  // The chain's clock: the head block's time. The clock push compares a deadline with the head's
+  // time run on by the wall clock since it was read (a local chain's time can be moved ahead of the
+  // wall's); the timeout push waits for a block whose own time is past the deadline, since a claim
+  // reverts before one is mined.
   let head = { chainMs: 0, readAt: 0 };
+  const readHead = async () => {
+    const block = await client.getBlock();
+    head = { chainMs: Number(block.timestamp) * 1000, readAt: Date.now() };
+    return head.chainMs;
+  };
   const chainNow = async () => {
-    if (Date.now() - head.readAt > 5_000) {
-      const block = await client.getBlock();
-      head = { chainMs: Number(block.timestamp) * 1000, readAt: Date.now() };
-    }
+    if (Date.now() - head.readAt > 5_000) await readHead();
     return Math.max(Date.now(), head.chainMs + (Date.now() - head.readAt));
   };
   const notifier = await startNotifier({
@@ -82,7 +89,19 @@ export async function startPush(
     clockPollMs: settings.local ? 2_000 : 15_000,
     readClock,
     chainNow,
+    blockTime: readHead,
+    endpoints,
     log: (line) => console.warn(line),
   });
-  return { read, write, s, publicKey: keys.publicKey, notifier };
+  return {
+    read,
+    write,
+    s,
+    publicKey: keys.publicKey,
+    hall,
+    chainId: settings.chainId,
+    checkProof: proofChecker(client, hall),
+    endpoints,
+    notifier,
+  };
 }
