@@ -3,7 +3,7 @@
 // number gives the baseline, so "our share" (roll minus a bare request, callback minus a bare
 // reveal) shows what DiceHall itself costs. The same game then runs on our Entropy model
 // (contracts/test/EntropyModel.sol), whose gas is set against what the real Entropy was measured to
-// cost (README, Gas), with the worst roll path over the usual path's estimate. `npm run gas` prints
+// cost (docs/BENCHMARKS.md, Gas), with the worst roll path over the usual path's estimate. `npm run gas` prints
 // the tables (medians per action) and fails if a target is missed or the model is more than 10 %
 // off a measured figure.
 import { network } from "hardhat";
@@ -304,7 +304,7 @@ function report(title: string, samples: Samples, goals: Record<string, bigint> =
   ]);
   // On MockEntropy a roll is free, so the key's roll pays nothing from its session: the difference is the
   // session check alone. Where Entropy charges, it also holds paying the fee from the session. A score
-  // looks the key up first, so a player's own score pays the same check (see README, Gas).
+  // looks the key up first, so a player's own score pays the same check (see docs/BENCHMARKS.md, Gas).
   samples.set("a key's roll - a player's roll", [med(KEY_ROLL) - med("roll")]);
   samples.set("a key's roll - a player's roll from the app", [med(KEY_ROLL) - med(APP_ROLL)]);
   samples.set("a key's score - a player's score", [med("score by a session key") - med("score")]);
@@ -360,7 +360,7 @@ let mockSamplesOf: Samples = new Map();
 
 // ------------------------------------------------------------------------------ EntropyModel
 
-/** Pyth's real Entropy behind its ERC1967 proxy, measured once (README, Gas): the model's targets. */
+/** Pyth's real Entropy behind its ERC1967 proxy, measured once (docs/BENCHMARKS.md, Gas): the model's targets. */
 const REAL = {
   roll: 132_878n,
   "entropy callback (reveal tx)": 87_158n,
