@@ -10,6 +10,8 @@ import {
   type TransactionReceipt,
 } from "viem";
 import type { NetworkConnection } from "hardhat/types/network";
+import { readFileSync } from "node:fs";
+import { entropyBacklogAbi } from "@dicehall/core/contract/revelations.ts";
 import {
   MODEL_DEFAULT_GAS_LIMIT,
   MODEL_PROVIDER_FEE,
@@ -360,7 +362,7 @@ describe("EntropyModel: the older request without a callback, and the provider's
     ]);
     const { result } = await f.model.contract.simulate.reveal(
       [provider, sequenceNumber, secret, revelation],
-      { account: f.alice.account },
+      { account: addressOf(f.alice) },
     );
     assert.equal(result, expected);
     await mined(
@@ -539,5 +541,33 @@ describe("EntropyModel: the callback", () => {
     assert.equal(revealed.callbackFailed, false);
     assert.ok(revealed.callbackGasUsed > MODEL_DEFAULT_GAS_LIMIT);
     assert.equal(await f.consumer.read.delivered(), 1n);
+  });
+});
+
+describe("what the keeper asks of Entropy", () => {
+  it("its fragments are Pyth's published ABI (the SDK's abis/IEntropy.json), internal types aside", () => {
+    const published = JSON.parse(
+      readFileSync(
+        new URL(
+          "../node_modules/@pythnetwork/entropy-sdk-solidity/abis/IEntropy.json",
+          import.meta.url,
+        ),
+        "utf8",
+      ),
+    ) as { name?: string }[];
+    const withoutInternalTypes = (x: unknown): unknown =>
+      Array.isArray(x)
+        ? x.map(withoutInternalTypes)
+        : x !== null && typeof x === "object"
+          ? Object.fromEntries(
+              Object.entries(x)
+                .filter(([k]) => k !== "internalType")
+                .map(([k, v]) => [k, withoutInternalTypes(v)]),
+            )
+          : x;
+    for (const fragment of entropyBacklogAbi) {
+      const theirs = published.find((f) => f.name === fragment.name);
+      assert.deepEqual(withoutInternalTypes(theirs), fragment, fragment.name);
+    }
   });
 });

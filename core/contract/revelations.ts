@@ -75,6 +75,168 @@ export const entropyRevealAbi = [
 ] as const;
 
 /**
+ * What clearing a provider's backlog takes of Entropy (Pyth's contract and our model alike): the
+ * provider's state (`getProviderInfoV2`: its next sequence number, its current commitment's, its
+ * `maxNumHashes`), a request as stored (`getRequestV2`: how the local revelation service sees a request
+ * made without a callback, which has no V2 event), and `advanceProviderCommitment(provider,
+ * advancedSequenceNumber, providerRevelation)`, which anyone may call with the provider's public
+ * revelation. Pyth's published ABI (the SDK's `abis/IEntropy.json`) less its internal types;
+ * test/entropyModel.test.ts checks it against that file.
+ */
+export const entropyBacklogAbi = [
+  {
+    type: "function",
+    name: "getProviderInfoV2",
+    stateMutability: "view",
+    inputs: [
+      {
+        name: "provider",
+        type: "address",
+      },
+    ],
+    outputs: [
+      {
+        components: [
+          {
+            name: "feeInWei",
+            type: "uint128",
+          },
+          {
+            name: "accruedFeesInWei",
+            type: "uint128",
+          },
+          {
+            name: "originalCommitment",
+            type: "bytes32",
+          },
+          {
+            name: "originalCommitmentSequenceNumber",
+            type: "uint64",
+          },
+          {
+            name: "commitmentMetadata",
+            type: "bytes",
+          },
+          {
+            name: "uri",
+            type: "bytes",
+          },
+          {
+            name: "endSequenceNumber",
+            type: "uint64",
+          },
+          {
+            name: "sequenceNumber",
+            type: "uint64",
+          },
+          {
+            name: "currentCommitment",
+            type: "bytes32",
+          },
+          {
+            name: "currentCommitmentSequenceNumber",
+            type: "uint64",
+          },
+          {
+            name: "feeManager",
+            type: "address",
+          },
+          {
+            name: "maxNumHashes",
+            type: "uint32",
+          },
+          {
+            name: "defaultGasLimit",
+            type: "uint32",
+          },
+        ],
+        name: "info",
+        type: "tuple",
+      },
+    ],
+  },
+  {
+    type: "function",
+    name: "getRequestV2",
+    stateMutability: "view",
+    inputs: [
+      {
+        name: "provider",
+        type: "address",
+      },
+      {
+        name: "sequenceNumber",
+        type: "uint64",
+      },
+    ],
+    outputs: [
+      {
+        components: [
+          {
+            name: "provider",
+            type: "address",
+          },
+          {
+            name: "sequenceNumber",
+            type: "uint64",
+          },
+          {
+            name: "numHashes",
+            type: "uint32",
+          },
+          {
+            name: "commitment",
+            type: "bytes32",
+          },
+          {
+            name: "blockNumber",
+            type: "uint64",
+          },
+          {
+            name: "requester",
+            type: "address",
+          },
+          {
+            name: "useBlockhash",
+            type: "bool",
+          },
+          {
+            name: "callbackStatus",
+            type: "uint8",
+          },
+          {
+            name: "gasLimit10k",
+            type: "uint16",
+          },
+        ],
+        name: "req",
+        type: "tuple",
+      },
+    ],
+  },
+  {
+    type: "function",
+    name: "advanceProviderCommitment",
+    stateMutability: "nonpayable",
+    inputs: [
+      {
+        name: "provider",
+        type: "address",
+      },
+      {
+        name: "advancedSequenceNumber",
+        type: "uint64",
+      },
+      {
+        name: "providerRevelation",
+        type: "bytes32",
+      },
+    ],
+    outputs: [],
+  },
+] as const;
+
+/**
  * Entropy V2's `Requested` event: it carries the user's number a delivery must repeat.
  * `event Requested(address indexed provider, address indexed caller, uint64 indexed
  * sequenceNumber, bytes32 userContribution, uint32 gasLimit, bytes extraArgs)`.

@@ -1,17 +1,21 @@
-// The hall's keeper (issue 27): an operator's process that keeps every roll of a hall moving on any
-// chain where Pyth Entropy (or our model of it) runs. It watches the hall's rolls and
-// - asks again for a refused roll at every block while it stays refused (anyone may, from the second
-//   after the refusal, until the call-off window's last hour), paying the fee from its own account;
-//   the surplus, or the whole value on another refusal, is credited back to it, and it withdraws that
-//   credit once it holds a few fees' worth. So holding a roll refused takes a full provider backlog
-//   at every block (docs/PROTOCOL.md, "What holding a roll costs"), and a flood that stops is
-//   answered in the next block;
-// - delivers an accepted request that has waited STALLED_AFTER_SECONDS: it fetches the provider's
-//   revelation from the public revelation service (Pyth's Fortuna, or the local keeper's server) and
-//   calls Entropy's `revealWithCallback`, which anyone may.
-// - pays a finished (or called-off) game's players their credit, to each player's own address and
-//   nowhere else (the hall's payOut), PAY_OUT_AFTER_SECONDS after the game ended if the player's own
-//   app has not taken it by then, when it is worth more than the payout's gas.
+// The hall's keeper (issues 27, 31, 41): an operator's process that keeps every roll of a hall moving
+// on any chain where Pyth Entropy (or our model of it) runs. Two loops, each with its own account
+// (its own nonces), so that neither waits for the other:
+// - the roll lane asks again for a refused roll at every block while it stays refused (anyone may,
+//   from the second after the refusal, until the call-off window's last hour), paying the fee from
+//   its own account; the surplus, or the whole value on another refusal, is credited back to it, and
+//   it withdraws that credit once it holds a few fees' worth. When the refusal is the provider's
+//   backlog (more than `maxNumHashes` requests past its current commitment: a flood, with or without
+//   callbacks), it first advances the provider's commitment with the provider's public revelation
+//   (Entropy's `advanceProviderCommitment`, open to anyone) and sends the retry right behind it, so
+//   both land in one block: holding a roll refused takes a full flood in every block
+//   (docs/PROTOCOL.md, "What holding a roll costs"). It also delivers an accepted request that has
+//   waited STALLED_AFTER_SECONDS, from the same revelation service (Pyth's Fortuna, or the local one),
+//   with Entropy's `revealWithCallback`, which anyone may call.
+// - the payout lane pays a finished (or called-off) game's players what that game left them, to each
+//   player's own address and nowhere else (the hall's payOut), PAY_OUT_AFTER_SECONDS after the game
+//   ended if the player's own app has not taken it by then, and only when the payout's gas bound is at
+//   most a set share of what it pays (payOutGasShareBps, 10 % by default).
 // It never holds a choice: a refused roll has no number, and an accepted one has exactly one.
 import {
   BaseError,
@@ -20,16 +24,19 @@ import {
   type Account,
   type Address,
   type Chain,
+  type Hash,
   type Hex,
   type PublicClient,
+  type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from "viem";
 
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
-import { rollValue } from "@dicehall/core/contract/gas.ts";
+import { gasLimitFor, rollValue } from "@dicehall/core/contract/gas.ts";
 import {
   STALLED_AFTER_SECONDS,
+  entropyBacklogAbi,
   entropyRequestedEvent,
   entropyRevealAbi,
   fetchRevelation,
@@ -38,10 +45,17 @@ import { errorLine, sleep } from "./chain.ts";
 
 const NATIVE = "0x0000000000000000000000000000000000000000" as const;
 
+type KeeperWallet = WalletClient<Transport, Chain, Account>;
+
 export interface HallKeeperOptions {
   publicClient: PublicClient<Transport, Chain>;
-  /** The keeper's account: it pays the retries' fees and the deliveries' gas. */
-  wallet: WalletClient<Transport, Chain, Account>;
+  /** The roll lane's account: it pays the retries' fees, the advances' and the deliveries' gas. */
+  wallet: KeeperWallet;
+  /**
+   * The payout lane's account, so that a payout waiting in the mempool never holds a retry's nonce
+   * back. Without one the payouts share `wallet`'s nonces (their sends are queued one at a time).
+   */
+  payoutWallet?: KeeperWallet;
   hall: Address;
   /** Where rolls are looked for from (the hall's deployment block). */
   fromBlock: bigint;
@@ -53,8 +67,17 @@ export interface HallKeeperOptions {
   pollIntervalMs?: number;
   /** Chain seconds after a game ended before the keeper pays its players out; false: never. */
   payOutAfterSeconds?: number | false;
+  /** The most a payout's gas may cost, in basis points of what it pays (default 1 000: 10 %). */
+  payOutGasShareBps?: bigint;
+  /**
+   * What a whole token is worth in wei, by token address, so a token payout can be weighed against
+   * its gas; a token without a price is left for its player to withdraw.
+   */
+  tokenPricesWei?: Readonly<Record<Address, bigint>>;
   /** Turns delivery off (a test's "the provider's keeper and ours are both down"). */
   deliver?: boolean;
+  /** Turns the commitment advance off (bench:hold's "before issue 41"). */
+  advance?: boolean;
   fetchImpl?: typeof fetch;
   log?: (line: string) => void;
 }
@@ -64,19 +87,32 @@ export interface HallKeeperStats {
   retried: number;
   /** Retries the keeper sent that were refused again (their value was credited back). */
   refused: number;
+  /** Provider commitments the keeper advanced to turn a backlog's refusal into an acceptance. */
+  advanced: number;
   /** Stalled requests the keeper delivered from the revelation service. */
   delivered: number;
-  /** Payouts of a finished game's credit to a player's own address. */
+  /** Payouts of what a finished game left a player, to the player's own address. */
   paidOut: number;
+  /** Payouts the receiver refused or ran out of its gas on (the amount stays the player's credit). */
+  payOutsFailed: number;
+  /** Payouts left to the player: their gas bound is over the share of what they pay. */
+  payOutsDeclined: number;
   /** Gas the keeper's transactions used, and what it paid for it (wei). */
   gasUsed: bigint;
   gasPaid: bigint;
+  /** Gas the payouts used, and the most one payout used. */
+  payOutGasUsed: bigint;
+  payOutGasMax: bigint;
 }
 
 export interface HallKeeper {
   readonly stats: HallKeeperStats;
-  /** One round: read new rolls, ask again or deliver where due. */
+  /** One round of both lanes, one after the other (tests drive the keeper this way). */
   tick(): Promise<void>;
+  /** One round of the roll lane: read new rolls, ask again or deliver where due. */
+  tickRolls(): Promise<void>;
+  /** One round of the payout lane: pay out the games that are due. */
+  tickPayouts(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,11 +125,17 @@ function isOneOf<T extends string>(names: readonly T[], name: string): name is T
 }
 /** How long the player's own app has to pay a finished game out before the keeper does (chain seconds). */
 export const PAY_OUT_AFTER_SECONDS = 30;
-/** A payout is sent only when it is worth this many times its gas. */
-const PAY_OUT_WORTH_GAS = 10n;
-const PAY_OUT_GAS = 60_000n;
+/** The keeper's default: a payout's gas may cost at most 10 % of what it pays. */
+export const PAY_OUT_GAS_SHARE_BPS = 1_000n;
 /** The keeper withdraws its credit (refused retries' value) once it holds this many retries' worth. */
 const WITHDRAW_AFTER_RETRIES = 10n;
+/**
+ * The gas a retry sent right behind an advance gets: its estimate is made before the advance is
+ * mined, on the refused path, which writes far less than an accepted request. An accepted roll on
+ * Entropy's worst path (fresh request slots, a fresh credit slot) stays under 400 000; unused gas
+ * is not charged.
+ */
+const RETRY_GAS_AFTER_ADVANCE = 600_000n;
 
 interface Watched {
   /** The block of the keeper's last attempt for this roll: it asks at most once a block. */
@@ -106,38 +148,72 @@ interface Ended {
   dueAt: bigint;
 }
 
+/** What the keeper has spent on a player's payouts and what it has paid them (wei). */
+interface PlayerBook {
+  spent: bigint;
+  paid: bigint;
+}
+
 export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
   const {
     publicClient,
     wallet,
+    payoutWallet = o.wallet,
     hall,
     revelations,
     stalledAfterSeconds = STALLED_AFTER_SECONDS,
     pollIntervalMs = 1000,
     payOutAfterSeconds = PAY_OUT_AFTER_SECONDS,
+    payOutGasShareBps = PAY_OUT_GAS_SHARE_BPS,
+    tokenPricesWei = {},
     deliver = true,
+    advance = true,
     fetchImpl = fetch,
     log = () => {},
   } = o;
   const stats: HallKeeperStats = {
     retried: 0,
     refused: 0,
+    advanced: 0,
     delivered: 0,
     paidOut: 0,
+    payOutsFailed: 0,
+    payOutsDeclined: 0,
     gasUsed: 0n,
     gasPaid: 0n,
+    payOutGasUsed: 0n,
+    payOutGasMax: 0n,
   };
   const watched = new Map<bigint, Watched>();
   const ended = new Map<bigint, Ended>();
+  const books = new Map<Address, PlayerBook>();
+  /** Players whose address refused a payout: the keeper leaves their money for them to withdraw. */
+  const refusingReceivers = new Set<Address>();
+  const tokenDecimals = new Map<Address, bigint>();
   let lastRetryBeforeCallOff: bigint | undefined;
+  let entropyAddress: Address | undefined;
   let next = o.fromBlock;
+  let scanning: Promise<void> | undefined;
   const stopping = new AbortController();
+
+  // One queue of sends per account: a send is over once the node has the transaction, so nonces are
+  // taken in order even when both lanes share an account; receipts are awaited outside the queue.
+  const sendQueues = new Map<Address, Promise<unknown>>();
+  function sendFrom<T>(w: KeeperWallet, send: () => Promise<T>): Promise<T> {
+    const queue = sendQueues.get(w.account.address) ?? Promise.resolve();
+    const sent = queue.then(send, send);
+    sendQueues.set(
+      w.account.address,
+      sent.catch(() => {}),
+    );
+    return sent;
+  }
 
   async function scan(): Promise<void> {
     const latest = await publicClient.getBlockNumber({ cacheTime: 0 });
     for (let start = next; start <= latest; start += LOG_RANGE) {
       const end = start + LOG_RANGE - 1n < latest ? start + LOG_RANGE - 1n : latest;
-      // One read of the hall's logs for the range serves both lists (rolls to watch, games to pay out).
+      // One read of the hall's logs for the range serves both lanes (rolls to watch, games to pay out).
       const logs = await publicClient.getContractEvents({
         address: hall,
         abi: diceHallAbi,
@@ -162,16 +238,81 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     next = latest + 1n;
   }
 
-  function counted(receipt: { gasUsed: bigint; effectiveGasPrice: bigint }) {
+  /** Both lanes read the logs; one read at a time serves whichever asks. */
+  function scanOnce(): Promise<void> {
+    scanning ??= scan().finally(() => {
+      scanning = undefined;
+    });
+    return scanning;
+  }
+
+  function counted(receipt: TransactionReceipt) {
     stats.gasUsed += receipt.gasUsed;
     stats.gasPaid += receipt.gasUsed * receipt.effectiveGasPrice;
+  }
+
+  async function entropy(): Promise<Address> {
+    entropyAddress ??= await publicClient.readContract({
+      address: hall,
+      abi: diceHallAbi,
+      functionName: "entropy",
+    });
+    return entropyAddress;
+  }
+
+  /**
+   * When the provider's backlog is what refuses the next request (more than maxNumHashes past its
+   * current commitment), sends an advance of its commitment to the latest sequence whose revelation
+   * the service serves, so that the next request is taken. Returns the advance's hash, or undefined
+   * when no advance would turn the refusal (another cause, or no revelation served yet).
+   */
+  async function clearBacklog(provider: Address): Promise<Hash | undefined> {
+    if (!advance || !revelations) return undefined;
+    const address = await entropy();
+    const info = await publicClient.readContract({
+      address,
+      abi: entropyBacklogAbi,
+      functionName: "getProviderInfoV2",
+      args: [provider],
+    });
+    const max = BigInt(info.maxNumHashes);
+    const current = info.currentCommitmentSequenceNumber;
+    const nextSequence = info.sequenceNumber;
+    if (max === 0n || nextSequence - current <= max) return undefined;
+    // The latest request gives the most room; the service may hold it back for its reveal delay,
+    // and the least sequence that still turns the refusal is the last one worth trying.
+    for (const target of [nextSequence - 1n, nextSequence - max]) {
+      if (target <= current) continue;
+      const revelation = await fetchRevelation(revelations, target, fetchImpl).catch(
+        () => undefined,
+      );
+      if (revelation === undefined) continue;
+      const request = {
+        address,
+        abi: entropyBacklogAbi,
+        functionName: "advanceProviderCommitment",
+        args: [provider, target, revelation],
+        account: wallet.account,
+      } as const;
+      // Someone (the provider's keeper) may have advanced it already: the estimate says so.
+      const estimate = await publicClient.estimateContractGas(request).catch(() => undefined);
+      if (estimate === undefined) return undefined;
+      const hash = await sendFrom(wallet, () =>
+        wallet.writeContract({
+          ...request,
+          gas: gasLimitFor("advanceProviderCommitment", estimate),
+        }),
+      );
+      log(`provider ${provider}: advancing its commitment to ${target} past a backlog`);
+      return hash;
+    }
+    return undefined;
   }
 
   async function askAgain(
     gameId: bigint,
     w: Watched,
-    keepMask: number,
-    cap: bigint,
+    game: { pendingKeepMask: number; rollFeeCap: bigint; provider: Address },
     block: bigint,
   ) {
     w.lastBlock = block;
@@ -183,15 +324,29 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
         functionName: "gameRollFee",
         args: [gameId],
       })
-      .catch(() => cap);
-    const value = rollValue(fee) < cap ? rollValue(fee) : cap;
-    const hash = await wallet.writeContract({
-      address: hall,
-      abi: diceHallAbi,
-      functionName: "roll",
-      args: [gameId, keepMask],
-      value,
+      .catch(() => game.rollFeeCap);
+    const value = rollValue(fee) < game.rollFeeCap ? rollValue(fee) : game.rollFeeCap;
+    const advanced = await clearBacklog(game.provider).catch((err: unknown) => {
+      log(`game ${gameId}: no advance (${reason(err)})`);
+      return undefined;
     });
+    // Right behind the advance, unawaited: on a chain both land in the same block.
+    const hash = await sendFrom(wallet, () =>
+      wallet.writeContract({
+        address: hall,
+        abi: diceHallAbi,
+        functionName: "roll",
+        args: [gameId, game.pendingKeepMask],
+        value,
+        ...(advanced === undefined ? {} : { gas: RETRY_GAS_AFTER_ADVANCE }),
+      }),
+    );
+    if (advanced !== undefined) {
+      const receipt = await publicClient.waitForTransactionReceipt({ hash: advanced });
+      counted(receipt);
+      if (receipt.status === "success") stats.advanced++;
+      else log(`game ${gameId}: the advance ${advanced} reverted (advanced by someone first)`);
+    }
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     counted(receipt);
     const accepted = parseEventLogs({
@@ -219,17 +374,116 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
       args: [NATIVE, wallet.account.address],
     });
     if (credit < value * WITHDRAW_AFTER_RETRIES) return;
-    const hash = await wallet.writeContract({
-      address: hall,
-      abi: diceHallAbi,
-      functionName: "withdraw",
-      args: [NATIVE],
-    });
+    const hash = await sendFrom(wallet, () =>
+      wallet.writeContract({
+        address: hall,
+        abi: diceHallAbi,
+        functionName: "withdraw",
+        args: [NATIVE],
+      }),
+    );
     counted(await publicClient.waitForTransactionReceipt({ hash }));
     log(`withdrew ${credit} wei of refused retries' value`);
   }
 
-  /** Pays each of a finished game's players their credit (the game's token and the coin), to themselves. */
+  /** What a payout of `amount` of `token` is worth in wei; undefined for a token without a price. */
+  async function worthInWei(token: Address, amount: bigint): Promise<bigint | undefined> {
+    if (token === NATIVE) return amount;
+    const price = Object.entries(tokenPricesWei).find(
+      ([address]) => address.toLowerCase() === token.toLowerCase(),
+    )?.[1];
+    if (price === undefined) return undefined;
+    let decimals = tokenDecimals.get(token);
+    if (decimals === undefined) {
+      decimals = BigInt(
+        await publicClient.readContract({
+          address: token,
+          abi: [
+            {
+              type: "function",
+              name: "decimals",
+              stateMutability: "view",
+              inputs: [],
+              outputs: [{ type: "uint8" }],
+            },
+          ],
+          functionName: "decimals",
+        }),
+      );
+      tokenDecimals.set(token, decimals);
+    }
+    return (amount * price) / 10n ** decimals;
+  }
+
+  /** What payOut would pay `player` of `token` for `gameId` now (0: nothing). */
+  async function owed(gameId: bigint, player: Address, token: Address): Promise<bigint> {
+    const credit = await publicClient.readContract({
+      address: hall,
+      abi: diceHallAbi,
+      functionName: "credits",
+      args: [token, player],
+    });
+    if (token !== NATIVE) return credit;
+    // The coin: an expired session's unspent fees come too.
+    const session = await publicClient.readContract({
+      address: hall,
+      abi: diceHallAbi,
+      functionName: "session",
+      args: [player],
+    });
+    return session.active ? credit : credit + session.feeAllowance;
+  }
+
+  /**
+   * Pays one player what one game left them in one token, when its gas bound (the gas limit it is
+   * sent with, at today's gas price) fits within the share of what it pays, counting what the keeper
+   * has already spent on and paid to that player.
+   */
+  async function payOutOne(gameId: bigint, player: Address, token: Address, gasPrice: bigint) {
+    if (refusingReceivers.has(player)) return;
+    const amount = await owed(gameId, player, token);
+    if (amount === 0n) return;
+    const worth = await worthInWei(token, amount);
+    if (worth === undefined) {
+      stats.payOutsDeclined++;
+      log(`game ${gameId}: ${amount} of ${token} left for ${player} (no price to weigh its gas)`);
+      return;
+    }
+    const request = {
+      address: hall,
+      abi: diceHallAbi,
+      functionName: "payOut",
+      args: [gameId, player, token],
+      account: payoutWallet.account,
+    } as const;
+    const estimate = await publicClient.estimateContractGas(request);
+    const gas = gasLimitFor("payOut", estimate);
+    const bound = gas * gasPrice;
+    const book = books.get(player) ?? { spent: 0n, paid: 0n };
+    if ((book.spent + bound) * 10_000n > (book.paid + worth) * payOutGasShareBps) {
+      stats.payOutsDeclined++;
+      log(
+        `game ${gameId}: ${amount} of ${token} left for ${player} (its gas, up to ${bound} wei, is over ` +
+          `${payOutGasShareBps / 100n} % of it)`,
+      );
+      return;
+    }
+    const hash = await sendFrom(payoutWallet, () =>
+      payoutWallet.writeContract({ ...request, gas }),
+    );
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    counted(receipt);
+    stats.payOutGasUsed += receipt.gasUsed;
+    if (receipt.gasUsed > stats.payOutGasMax) stats.payOutGasMax = receipt.gasUsed;
+    book.spent += receipt.gasUsed * receipt.effectiveGasPrice;
+    books.set(player, book);
+    if (receipt.status !== "success") throw new Error(`payout ${hash} reverted`);
+    book.paid += worth;
+    stats.paidOut++;
+    log(`game ${gameId}: paid ${amount} of ${token} to ${player}`);
+  }
+
+  /** Pays each of a finished game's players what it left them (the game's token and the coin). */
   async function payOutGame(gameId: bigint) {
     const game = await publicClient.readContract({
       address: hall,
@@ -239,42 +493,13 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     });
     const tokens = game.config.token === NATIVE ? [NATIVE] : [game.config.token, NATIVE];
     const gasPrice = await publicClient.getGasPrice();
-    const worth = PAY_OUT_GAS * gasPrice * PAY_OUT_WORTH_GAS;
     for (const player of game.players) {
       for (const token of tokens) {
-        const credit = await publicClient.readContract({
-          address: hall,
-          abi: diceHallAbi,
-          functionName: "credits",
-          args: [token, player],
-        });
-        // The coin: an expired session's unspent fees come too.
-        let amount = credit;
-        if (token === NATIVE) {
-          const session = await publicClient.readContract({
-            address: hall,
-            abi: diceHallAbi,
-            functionName: "session",
-            args: [player],
-          });
-          if (!session.active) amount += session.feeAllowance;
-        }
-        // A token payout is worth it whenever there is one; the coin's must beat its gas.
-        if (amount === 0n || (token === NATIVE && amount < worth)) continue;
+        if (stopping.signal.aborted) return;
         try {
-          const hash = await wallet.writeContract({
-            address: hall,
-            abi: diceHallAbi,
-            functionName: "payOut",
-            args: [gameId, player, token],
-          });
-          const receipt = await publicClient.waitForTransactionReceipt({ hash });
-          counted(receipt);
-          if (receipt.status !== "success") throw new Error(`payout ${hash} reverted`);
-          stats.paidOut++;
-          log(`game ${gameId}: paid ${amount} of ${token} to ${player}`);
+          await payOutOne(gameId, player, token, gasPrice);
         } catch (err) {
-          // The player's app (or the player) took it first, or their address refuses the coin.
+          // The player's app (or the player) took it first.
           log(`game ${gameId}: payout to ${player} not sent (${reason(err)})`);
         }
       }
@@ -285,13 +510,9 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     if (!revelations) return;
     const revelation = await fetchRevelation(revelations, sequence, fetchImpl);
     if (revelation === undefined) return; // not served yet: the next round asks again
-    const entropy = await publicClient.readContract({
-      address: hall,
-      abi: diceHallAbi,
-      functionName: "entropy",
-    });
+    const address = await entropy();
     const [requested] = await publicClient.getLogs({
-      address: entropy,
+      address,
       event: entropyRequestedEvent,
       args: { provider, sequenceNumber: sequence },
       fromBlock: o.fromBlock,
@@ -299,12 +520,14 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     const userRandom: Hex | undefined = requested?.args.userContribution;
     if (userRandom === undefined) return;
     try {
-      const hash = await wallet.writeContract({
-        address: entropy,
-        abi: entropyRevealAbi,
-        functionName: "revealWithCallback",
-        args: [provider, sequence, userRandom, revelation],
-      });
+      const hash = await sendFrom(wallet, () =>
+        wallet.writeContract({
+          address,
+          abi: entropyRevealAbi,
+          functionName: "revealWithCallback",
+          args: [provider, sequence, userRandom, revelation],
+        }),
+      );
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       counted(receipt);
       if (receipt.status !== "success") throw new Error(`delivery ${hash} reverted`);
@@ -316,8 +539,8 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     }
   }
 
-  async function tick(): Promise<void> {
-    await scan();
+  async function tickRolls(): Promise<void> {
+    await scanOnce();
     const latest = await publicClient.getBlock({ blockTag: "latest" });
     const now = latest.timestamp;
     lastRetryBeforeCallOff ??= BigInt(
@@ -351,7 +574,7 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
             open &&
             latest.number > w.lastBlock
           ) {
-            await askAgain(gameId, w, game.pendingKeepMask, game.rollFeeCap, latest.number);
+            await askAgain(gameId, w, game, latest.number);
           }
         } else if (deliver && now >= game.rollRequestedAt + BigInt(stalledAfterSeconds)) {
           await deliverStalled(gameId, game.provider, game.pendingSequence);
@@ -360,6 +583,12 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
         log(`game ${gameId}: ${reason(err)}`);
       }
     }
+  }
+
+  async function tickPayouts(): Promise<void> {
+    await scanOnce();
+    if (ended.size === 0) return;
+    const now = (await publicClient.getBlock({ blockTag: "latest" })).timestamp;
     for (const [gameId, e] of ended) {
       if (stopping.signal.aborted) return;
       if (now < e.dueAt) continue;
@@ -372,23 +601,36 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     }
   }
 
+  async function tick(): Promise<void> {
+    await tickRolls();
+    await tickPayouts();
+  }
+
+  async function loop(round: () => Promise<void>): Promise<void> {
+    while (!stopping.signal.aborted) {
+      try {
+        await round();
+      } catch (err) {
+        if (!stopping.signal.aborted) log(`error: ${errorLine(err)}; retrying`);
+      }
+      await sleep(pollIntervalMs, stopping.signal);
+    }
+  }
+
+  // The lanes run apart: a payout awaiting its receipt never holds the next block's retry back.
   const running =
     o.pollIntervalMs === 0
       ? Promise.resolve()
-      : (async () => {
-          while (!stopping.signal.aborted) {
-            try {
-              await tick();
-            } catch (err) {
-              if (!stopping.signal.aborted) log(`error: ${errorLine(err)}; retrying`);
-            }
-            await sleep(pollIntervalMs, stopping.signal);
-          }
-        })();
+      : Promise.all([
+          loop(tickRolls),
+          payOutAfterSeconds === false ? Promise.resolve() : loop(tickPayouts),
+        ]);
 
   return {
     stats,
     tick,
+    tickRolls,
+    tickPayouts,
     async stop() {
       stopping.abort();
       await running;
