@@ -197,6 +197,20 @@ describe("the docs' links", () => {
     }
   });
 
+  it("every `npm run` script the pages name is in package.json", () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const missing = markdownPages(root).flatMap((page) =>
+      [...readFileSync(page, "utf8").matchAll(/npm run ([a-z][\w:-]*)(\*)?/g)]
+        .filter(([, name, wildcard]) =>
+          wildcard ? !Object.keys(scripts).some((s) => s.startsWith(name)) : !(name in scripts),
+        )
+        .map(([named]) => `${relative(root, page)}: ${named}`),
+    );
+    assert.deepEqual(missing, []);
+  });
+
   it("every .md file a source file names is in the repository", () => {
     const files = SOURCE_ROOMS.flatMap((room) => sourceFiles(join(root, room)));
     assert.ok(files.length > 100, `only ${files.length} source files found`);
