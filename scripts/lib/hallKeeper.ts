@@ -194,6 +194,7 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
   let entropyAddress: Address | undefined;
   let next = o.fromBlock;
   let scanning: Promise<void> | undefined;
+  let withdrawing: Promise<void> | undefined;
   const stopping = new AbortController();
 
   // One queue of sends per account: a send is over once the node has the transaction, so nonces are
@@ -365,8 +366,12 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     }
   }
 
-  /** Takes back the value refused retries left in the keeper's credit, once it is worth a transaction. */
+  /**
+   * Takes back the value refused retries left in the keeper's credit, once it is worth a transaction.
+   * Its receipt is not waited for: the next block's retry must not be.
+   */
   async function withdrawCredit(value: bigint) {
+    if (withdrawing) return;
     const credit = await publicClient.readContract({
       address: hall,
       abi: diceHallAbi,
@@ -382,8 +387,16 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
         args: [NATIVE],
       }),
     );
-    counted(await publicClient.waitForTransactionReceipt({ hash }));
-    log(`withdrew ${credit} wei of refused retries' value`);
+    withdrawing = publicClient
+      .waitForTransactionReceipt({ hash })
+      .then((receipt) => {
+        counted(receipt);
+        log(`withdrew ${credit} wei of refused retries' value`);
+      })
+      .catch((err: unknown) => log(`withdraw ${hash}: ${reason(err)}`))
+      .finally(() => {
+        withdrawing = undefined;
+      });
   }
 
   /** What a payout of `amount` of `token` is worth in wei; undefined for a token without a price. */
@@ -634,6 +647,7 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     async stop() {
       stopping.abort();
       await running;
+      await withdrawing;
     },
   };
 }
