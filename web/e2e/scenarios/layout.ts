@@ -598,4 +598,80 @@ export function pageLayoutScenarios(suite: () => Suite): void {
       await pp.screenshot({ path: join(SCREENSHOTS_DIR, "player-390x844.png") });
     },
   );
+
+  e2e(
+    suite,
+    "layout: every link and button of the rules pages, the header's logo, a table's rules link and the footer's are 24 × 24 px or more; the rules pages neither scroll sideways nor clip at 1280 and 1440 px",
+    { timeout: 180_000 },
+    async (session) => {
+      const f = await fixtures(session.stack);
+      const desk = await session.newPage("desktop targets");
+      const dp = desk.page;
+      await session.goto(desk, "/");
+      await connectDevAccount(dp, f.viewerIndex, f.viewer);
+
+      /** Every visible link and button under `scope` smaller than 24 × 24 CSS px. */
+      const smallTargets = (page: Page, scope: string) =>
+        page.evaluate((selector) => {
+          const small: string[] = [];
+          for (const el of document.querySelectorAll(`${selector} :is(a, button, summary)`)) {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 && box.height === 0) continue;
+            if (box.width < 23.5 || box.height < 23.5) {
+              const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
+              small.push(`"${name.slice(0, 40)}" ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
+            }
+          }
+          return small;
+        }, scope);
+      /** Elements of the page's main part whose content is cut off sideways, by how much. */
+      const clipped = (page: Page) =>
+        page.evaluate(() =>
+          [...document.querySelectorAll("main *")]
+            .filter((el) => getComputedStyle(el).overflowX !== "visible")
+            .map((el) => ({ el, by: el.scrollWidth - el.clientWidth }))
+            .filter(({ by }) => by > 1)
+            .map(({ el, by }) => `${el.tagName.toLowerCase()}.${el.className} by ${by} px`),
+        );
+
+      for (const width of [1280, 1440]) {
+        await dp.setViewportSize({ width, height: 900 });
+        for (const path of ["/rules", "/rules/yahtzee", "/rules/yatzy", "/rules/extended"]) {
+          await session.goto(desk, path);
+          await dp.getByRole("heading", { level: 1 }).waitFor();
+          if (path !== "/rules") await dp.getByTestId("rules-box-1").waitFor();
+          const where = `${path} at ${width} px`;
+          await assertNoSideways(dp, where);
+          assert.deepEqual(await clipped(dp), [], `${where}: nothing is cut off`);
+          for (const scope of ["header", "main", "footer"]) {
+            assert.deepEqual(await smallTargets(dp, scope), [], `${where}: the ${scope}'s targets`);
+          }
+        }
+      }
+      // A table's title links to its rules.
+      await session.goto(desk, `/games/${f.finished}`);
+      const rulesLink = dp.getByRole("heading", { level: 1 }).getByRole("link");
+      await rulesLink.waitFor();
+      const link = await boxOf(rulesLink, "the table's rules link");
+      assert.ok(
+        link.width >= 24 && link.height >= 24,
+        `the rules link is ${link.width}×${link.height}`,
+      );
+
+      // A phone's header shows the die alone: still a 24 × 24 px target.
+      const phone = await phonePage(session, "phone targets");
+      await session.goto(phone, "/rules/yahtzee");
+      const logo = await boxOf(
+        phone.page.getByRole("banner").getByRole("link", { name: "Dicehall home" }),
+        "the header's logo",
+      );
+      assert.ok(logo.width >= 24 && logo.height >= 24, `the logo is ${logo.width}×${logo.height}`);
+      assert.deepEqual(await smallTargets(phone.page, "footer"), [], "the footer's targets");
+      assert.deepEqual(
+        await smallTargets(phone.page, ".breadcrumbs"),
+        [],
+        "the breadcrumb's targets",
+      );
+    },
+  );
 }

@@ -37,11 +37,14 @@ export function BoxTable({
                 <ul className="rules-examples">
                   {boxExamples(info.id, box.index).map((example) => (
                     <li key={example.dice.join("")}>
-                      <DiceRow dice={example.dice} />
-                      <span className="rules-examples__points">
-                        <span className="sr-only"> scores </span>
-                        <span aria-hidden="true">→ </span>
-                        {example.points}
+                      {/* One name for the example ("3, 3, 3, 5, 2 scores 9"), with no text
+                          hidden in a 1 px box: that box is 57 px of text clipped on every row. */}
+                      <DiceRow
+                        dice={example.dice}
+                        label={`${example.dice.join(", ")} scores ${example.points}`}
+                      />
+                      <span className="rules-examples__points" aria-hidden="true">
+                        → {example.points}
                       </span>
                     </li>
                   ))}
