@@ -9,7 +9,13 @@ import type { WalletClient } from "@nomicfoundation/hardhat-viem/types";
 import { PUSH_KINDS, type PushKind } from "@dicehall/core/notify/pushKinds.ts";
 import { pushProofMessage } from "@dicehall/core/notify/pushProof.ts";
 import type { Sql } from "../indexer/src/api/analysis/analyser.ts";
-import type { EndpointPolicy } from "../indexer/src/api/push/endpoint.ts";
+import { request as httpsRequest } from "node:https";
+import {
+  EndpointRefused,
+  guardedLookup,
+  type EndpointPolicy,
+} from "../indexer/src/api/push/endpoint.ts";
+import { startPushEndpoint } from "../scripts/lib/pushService.ts";
 import { proofChecker } from "../indexer/src/api/push/proof.ts";
 import { pushRoutes, type PushApi, type PushLimits } from "../indexer/src/api/push/routes.ts";
 import { createPushTables } from "../indexer/src/api/push/store.ts";
@@ -276,5 +282,42 @@ describe("the push routes under attack", () => {
       assert.match(((await bad.json()) as { error: string }).error, /keys\./);
     }
     assert.deepEqual(await stored(), before);
+  });
+
+  it("refuses at send a name that resolves to loopback by then (DNS rebinding), in the connection's own lookup", async () => {
+    const service = await startPushEndpoint();
+    try {
+      const port = new URL(service.url).port;
+      service.subscribe("rebound");
+      const post = (policy: Parameters<typeof guardedLookup>[0]) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpsRequest(
+            `https://rebind.example.com:${port}/push/rebound`,
+            {
+              method: "POST",
+              ca: service.ca,
+              checkServerIdentity: () => undefined,
+              lookup: guardedLookup(policy),
+              agent: false,
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on("error", reject);
+          req.end();
+        });
+      // Public when the browser subscribed; loopback now.
+      const rebound = async () => ["127.0.0.1"];
+      await assert.rejects(post({ local: false, lookup: rebound }), EndpointRefused);
+      assert.equal(service.requests("rebound"), 0, "nothing reached the address");
+      // The same request where loopback is allowed (the local chain) does reach it: the lookup
+      // above, not something else, refused it.
+      await post({ local: true, lookup: rebound }).catch(() => 0);
+      assert.equal(service.requests("rebound"), 1);
+    } finally {
+      await service.close();
+    }
   });
 });

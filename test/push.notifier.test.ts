@@ -8,6 +8,7 @@ import { encodeHallLog, type HallLog } from "@dicehall/core/events/hallEvents.ts
 import { playBotGame } from "@dicehall/core/game/botGame.ts";
 import { foldGame } from "@dicehall/core/game/gameState.ts";
 import { PUSH_KINDS } from "@dicehall/core/notify/pushKinds.ts";
+import { eventPushes } from "@dicehall/core/notify/pushes.ts";
 import { chooseTurnAction } from "@dicehall/core/rules/strategy.ts";
 import type { Sql } from "../indexer/src/api/analysis/analyser.ts";
 import { startNotifier, type Notifier } from "../indexer/src/api/push/notifier.ts";
@@ -394,5 +395,63 @@ describe("the notifier", () => {
     assert.ok(last.body.includes(games), `${last.body} names ${games}`);
     const firstEnd = sent.find((p) => p.name === "a1" && p.kind === "finished")!;
     assert.equal(firstEnd.title, "Game 1 of 3 over");
+  });
+
+  it("delivers another player's pushes within 2 s while a subscriber's endpoint hangs, and drops the endpoint after 3 failures", async () => {
+    // C's browser takes every request and never answers; A plays C at table 10.
+    service.answer("c1", "hang");
+    const hung = await startNotifier({
+      read: sql,
+      write: sql,
+      schema: SCHEMA,
+      hall: HALL,
+      vapid,
+      pollMs: 0,
+      ca: service.ca,
+      endpoints: LOCAL,
+      perMinute: 1_000,
+      sendTimeoutMs: 3_000,
+    });
+    const start = indexed.at(-1)!.log.blockNumber + 10n;
+    const table10 = playBotGame({
+      gameId: 10n,
+      ruleSet: 0,
+      players: [C, A],
+      blocks: { start, each: true },
+      choose: (_seat, sheet, dice, rollsUsed) =>
+        chooseTurnAction(sheet, dice ?? [1, 1, 1, 1, 1], rollsUsed),
+      reveal: (seq) => keccak256(toHex(`push hang ${seq}`)),
+    });
+    const toA = () => payloads("a1").filter((p) => p.url === "/games/10").length;
+    // What A is owed after each log, by core's own decision, each key once.
+    const owed = new Set<string>();
+    const waits: number[] = [];
+    for (let i = 0; i < table10.logs.length; i++) {
+      const log = table10.logs[i];
+      for (const push of eventPushes(foldGame(10n, table10.logs.slice(0, i + 1)))) {
+        if (push.to === A.toLowerCase()) owed.add(push.key);
+      }
+      await index(log, log.blockNumber * 2n + 1n, blockHash(log.blockNumber, 1));
+      const began = Date.now();
+      await hung.step();
+      while (toA() < owed.size && Date.now() - began < 2_000) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      waits.push(Date.now() - began);
+      assert.equal(toA(), owed.size, `A's pushes after log ${i} (${log.eventName})`);
+    }
+    assert.ok(service.requests("c1") >= 1, "C's endpoint was sent to, and hung");
+    assert.ok(
+      Math.max(...waits) < 2_000,
+      `every push to A within 2 s (max ${Math.max(...waits)} ms)`,
+    );
+    // C's queue runs out its deadlines one by one: after 3 in a row the subscription is gone.
+    await hung.idle();
+    const { rows } = await sql.query(
+      `select 1 from ${S}.push_subscription where endpoint like '%/c1'`,
+    );
+    assert.equal(rows.length, 0);
+    assert.equal(hung.stats().failing, 1);
+    await hung.stop();
   });
 });
