@@ -34,12 +34,15 @@ describe("RulesPage", () => {
         const row = screen.getByTestId(`rules-box-${box.index}`);
         expect(within(row).getByRole("rowheader").textContent).toContain(box.name);
         expect(row.textContent).toContain(box.rule);
-        // The first example's dice and score, as the engine has them.
+        // The first example's dice and score, as the engine has them, shown and in its name.
         const firstExample = within(row).getAllByRole("img")[0];
-        const dice = firstExample.getAttribute("aria-label")!.split(", ").map(Number);
-        expect(firstExample.parentElement!.textContent).toContain(
-          String(scoreBox(info.id, box.index, dice)),
-        );
+        const [, shown, points] = /^([\d, ]+) scores (\d+)$/.exec(
+          firstExample.getAttribute("aria-label")!,
+        )!;
+        const dice = shown.split(", ").map(Number);
+        const engine = String(scoreBox(info.id, box.index, dice));
+        expect(points).toBe(engine);
+        expect(firstExample.parentElement!.textContent).toContain(engine);
       }
       const jokerHeading = screen.queryByRole("heading", { name: "The Joker rule" });
       expect(!!jokerHeading).toBe(info.joker);
