@@ -114,6 +114,21 @@ describe("the pushes a game's clock owes", () => {
     expect(late.map((p) => [p.to, p.kind])).toEqual([[lower(A), "timeout"]]);
   });
 
+  it('says seconds under a minute, never "about 1 min" with seconds left', () => {
+    const body = (left: number) =>
+      clockPushes(view({ nowMs: 10_000_000 - left })).find((p) => p.kind === "clock")?.body;
+    expect(body(6_000)).toBe("Game #3: 6 s left to move, or you can be timed out.");
+    expect(body(59_400)).toBe("Game #3: 60 s left to move, or you can be timed out.");
+    expect(body(180_000)).toBe("Game #3: about 3 min left to move, or you can be timed out.");
+  });
+
+  it("owes the timeout only once a block's own time is past the deadline", () => {
+    // The wall clock is past it; the chain's head block is not yet.
+    expect(clockPushes(view({ nowMs: 10_001_300, blockMs: 10_000_000 }))).toEqual([]);
+    const late = clockPushes(view({ nowMs: 10_001_300, blockMs: 10_001_000 }));
+    expect(late.map((p) => [p.to, p.kind])).toEqual([[lower(A), "timeout"]]);
+  });
+
   it("tells every seated player of a stalled roll after 30 s, once per request", () => {
     const stalled = (nowMs: number) =>
       clockPushes(view({ entropyAttempts: 1, pendingSequence: 7n, requestedAtMs: 1_000, nowMs }));
@@ -121,5 +136,61 @@ describe("the pushes a game's clock owes", () => {
     const pushes = stalled(31_000).filter((p) => p.kind === "stalled");
     expect(pushes.map((p) => p.to).sort()).toEqual([A, B].map(lower).sort());
     expect(new Set(stalled(60_000).map((p) => p.key))).toEqual(new Set(pushes.map((p) => p.key)));
+  });
+});
+
+describe("the pushes of a match", () => {
+  const match = playBotGame({
+    gameId: 4n,
+    ruleSet: 0,
+    players: [A, B],
+    games: 3,
+    choose: (_seat, sheet, dice, rollsUsed) =>
+      chooseTurnAction(sheet, dice ?? [1, 1, 1, 1, 1], rollsUsed),
+    reveal: (seq) => keccak256(toHex(`pushes match ${seq}`)),
+  }).logs;
+
+  it("owes each game's turns under keys of their own: game 2's round 1 is not game 1's", () => {
+    const seen = new Set<string>();
+    const turns = new Map<string, number>();
+    for (let i = 1; i <= match.length; i++) {
+      for (const push of eventPushes(foldGame(4n, match.slice(0, i)))) {
+        if (seen.has(push.key)) continue;
+        seen.add(push.key);
+        const k = `${push.to}:${push.kind}`;
+        turns.set(k, (turns.get(k) ?? 0) + 1);
+      }
+    }
+    for (const p of [A, B]) {
+      expect(turns.get(`${lower(p)}:turn`)).toBe(39);
+      expect(turns.get(`${lower(p)}:started`)).toBe(3);
+      expect(turns.get(`${lower(p)}:finished`)).toBe(3);
+    }
+  });
+
+  it("ranks the match's end by games won, then points, as the hall scores it", () => {
+    // A wins games 1 and 2 by a point; B wins game 3 by 200: B has more points, A the match.
+    const folded = foldGame(4n, match);
+    const games = [
+      { number: 1, players: [A, B], totals: [200n, 199n], winners: [A] },
+      { number: 2, players: [B, A], totals: [199n, 200n], winners: [A] },
+      { number: 3, players: [A, B], totals: [100n, 300n], winners: [B] },
+    ];
+    const state = {
+      ...folded,
+      match: { ...folded.match, games },
+      forfeited: [],
+      result: { ...folded.result!, players: [A, B], totals: [500n, 698n], winners: [A] },
+    };
+    const end = eventPushes(state).filter((p) => p.kind === "finished");
+    const of = (p: Address) => end.find((x) => x.to === lower(p))!;
+    expect(of(A).title).toBe("You won the match");
+    expect(of(A).body).toBe(
+      "Game #4, a match of 3 games, is over: you won the match with 2 games won and 500 points.",
+    );
+    expect(of(B).title).toBe("Match over");
+    expect(of(B).body).toBe(
+      "Game #4, a match of 3 games, is over: you came 2nd of 2 with 1 game won and 698 points.",
+    );
   });
 });
