@@ -20,6 +20,7 @@ import {
   type TestSubscription,
 } from "../../../scripts/lib/pushService.ts";
 import { eventually, hallTable, openLobby } from "../lib/chain.ts";
+import { connectWallet, countingWallet, type CountingWallet } from "../lib/countingWallet.ts";
 import { e2e, type Suite } from "../lib/harness.ts";
 import { MOVE_TIMEOUT_MS, connectDevAccount } from "../lib/ui.ts";
 import { joinGame } from "../../../scripts/lib/table.ts";
@@ -248,6 +249,88 @@ export function pushScenarios(suite: () => Suite): void {
           `${indexer}/api/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`,
         );
         assert.equal(gone.status, 404);
+      } finally {
+        await service.close();
+      }
+    },
+  );
+
+  e2e(
+    suite,
+    "Notify me: at a table with a session key the wallet is asked nothing; without a key, one signature",
+    { timeout: 240_000 },
+    async (session) => {
+      const { stack } = session;
+      const origin = new URL(stack.webUrl).origin;
+      const service = await startPushEndpoint(certificate);
+      const indexer = stack.chain.indexerUrl!;
+      const storedFor = async (endpoint: string) =>
+        (await fetch(
+          `${indexer}/api/push/subscriptions?endpoint=${encodeURIComponent(endpoint)}`,
+        ).then((r) => r.json())) as { address?: string };
+      const asked = (wallet: CountingWallet) =>
+        `${wallet.confirmations()}: ${wallet.confirmationLog().join(", ")}`;
+      /** A page whose browser can subscribe (our push service), with a wallet that counts. */
+      const open = async (label: string, index: number, path: string, name: string) => {
+        const tracked = await session.newPage(label);
+        await tracked.context.grantPermissions(["notifications"], { origin });
+        const subscription = service.subscribe(name);
+        await tracked.context.addInitScript({ content: fakePushManager(subscription) });
+        const wallet = await countingWallet(stack, tracked.context, index);
+        await session.goto(tracked, path);
+        await connectWallet(tracked.page, wallet);
+        return { page: tracked.page, wallet, subscription };
+      };
+      const turnOn = async (page: import("playwright-core").Page) => {
+        await page.getByRole("banner").getByRole("button", { name: "Notify me" }).click();
+        const panel = page.getByRole("dialog", { name: "Notifications" });
+        await panel.getByRole("button", { name: "Turn on" }).click();
+        await panel
+          .getByRole("status")
+          .filter({ hasText: "Notifications are on." })
+          .waitFor({ timeout: MOVE_TIMEOUT_MS });
+        await panel.getByRole("button", { name: "Close" }).click();
+      };
+      try {
+        // --- Account 17 opens a table with a session key: one confirmation.
+        const keyed = await open("A (account 17, session key)", 17, "/games/new", "keyed17");
+        await keyed.page.getByRole("radio", { name: /^ETH/ }).check();
+        await keyed.page.getByLabel(/^Bet per seat/).fill("0.01");
+        await keyed.page
+          .getByTestId("session-summary")
+          .getByText(/^Your wallet asks once/)
+          .waitFor();
+        await keyed.page.getByRole("button", { name: "Open the table" }).click();
+        await keyed.page.waitForURL(/\/games\/\d+\?created=1$/, { timeout: MOVE_TIMEOUT_MS });
+        assert.equal(keyed.wallet.confirmations(), 1, `the table: ${asked(keyed.wallet)}`);
+        // At the table, Notify me: the key signs the proof; the wallet is not asked.
+        await turnOn(keyed.page);
+        assert.equal(
+          keyed.wallet.confirmations(),
+          1,
+          `Notify me with a key: ${asked(keyed.wallet)}`,
+        );
+        assert.equal(
+          (await storedFor(keyed.subscription.endpoint)).address,
+          stack.accounts[17].toLowerCase(),
+        );
+
+        // --- Account 9, no session key in this browser: one signature, nothing else.
+        const plain = await open("B (account 9, no key)", 9, "/", "plain9");
+        await turnOn(plain.page);
+        assert.equal(
+          plain.wallet.confirmations(),
+          1,
+          `Notify me without a key: ${asked(plain.wallet)}`,
+        );
+        assert.deepEqual(
+          plain.wallet.requests.filter((r) => r.method === "personal_sign").length,
+          1,
+        );
+        assert.equal(
+          (await storedFor(plain.subscription.endpoint)).address,
+          stack.accounts[9].toLowerCase(),
+        );
       } finally {
         await service.close();
       }

@@ -1,14 +1,27 @@
 // This browser's Web Push subscription at the game index (indexer/src/api/push/): loaded only when
 // the player opens "Notify me", so none of it is in the first load. The index keeps the browser's
-// push endpoint and keys with the connected address and the kinds picked; no signature is asked,
-// since a subscription only ever receives what the hall's events already say in public.
+// push endpoint and keys with the connected address and the kinds picked, and only with proof that
+// this browser speaks for the address: the player's session key signs it (no wallet prompt) or,
+// without one, the wallet signs one short message (core/notify/pushProof.ts), so nobody can
+// subscribe another's address to hear, or crowd out, that player's pushes.
+import type { Address, Hex } from "viem";
 import type { PushKind } from "@dicehall/core/notify/pushKinds.ts";
+import { pushProofMessage } from "@dicehall/core/notify/pushProof.ts";
 import { indexerUrl } from "./indexerStatus.ts";
 
 export interface PushOffer {
   publicKey: string;
   kinds: PushKind[];
+  /** The index the proof names: its hall and chain. */
+  hall: Address;
+  chainId: number;
 }
+
+/** Signs the proof's text (EIP-191): the session key's signMessage, or the wallet's. */
+export type SignProof = (message: string) => Promise<Hex>;
+
+/** How long a proof counts: long enough for a wallet's prompt, and no longer. */
+const PROOF_SECONDS = 10 * 60;
 
 export interface PushState {
   /** The address this browser's pushes are for, lower-case; null when it has none. */
@@ -74,12 +87,14 @@ export async function pushState(): Promise<PushState> {
 
 /**
  * Turns pushes on (or changes the kinds) for `address`: the browser's permission first (from the
- * click that called this), then its subscription with the index's key, then the index stores it.
+ * click that called this), then its subscription with the index's key, then the proof `sign`
+ * makes, then the index stores it.
  */
 export async function subscribePush(
   offer: PushOffer,
-  address: string,
+  address: Address,
   kinds: PushKind[],
+  sign: SignProof,
 ): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
@@ -103,9 +118,30 @@ export async function subscribePush(
       );
     }
   }
+  const json = subscription.toJSON();
+  const expires = Math.floor(Date.now() / 1000) + PROOF_SECONDS;
+  let signature: Hex;
+  try {
+    signature = await sign(
+      pushProofMessage({
+        hall: offer.hall,
+        chainId: offer.chainId,
+        action: "subscribe",
+        address,
+        endpoint: json.endpoint ?? subscription.endpoint,
+        kinds,
+        expires,
+      }),
+    );
+  } catch {
+    throw new PushError("Notifications were not turned on: the message was not signed.");
+  }
   const { status, body } = await call<{ address: string; kinds: PushKind[]; error?: string }>(
     "/api/push/subscriptions",
-    { method: "POST", body: JSON.stringify({ address, subscription, kinds }) },
+    {
+      method: "POST",
+      body: JSON.stringify({ address, subscription: json, kinds, proof: { signature, expires } }),
+    },
   );
   if (status === 429) throw new PushError("Too many changes: try again in a minute.");
   if (status !== 200)

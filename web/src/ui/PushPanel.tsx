@@ -1,5 +1,10 @@
 import { useEffect, useId, useState } from "react";
+import { useSignMessage } from "wagmi";
+import type { Address } from "viem";
 import { PUSH_KIND_LABEL, PUSH_KINDS, type PushKind } from "@dicehall/core/notify/pushKinds.ts";
+import { useHall, type Hall } from "@/chain/hall.ts";
+import { heldKey, loadSessionKeys } from "@/chain/session.ts";
+import { fetchSession } from "@/chain/sessionHooks.ts";
 import {
   pushOffer,
   pushState,
@@ -7,8 +12,28 @@ import {
   unsubscribePush,
   type PushOffer,
   type PushState,
+  type SignProof,
 } from "@/data/push.ts";
 import { Modal } from "./Modal.tsx";
+
+/**
+ * Who proves the subscription: this browser's session key while the chain names it for the player
+ * (no wallet prompt at a table), else the wallet (one signature). Read at the click, not from a
+ * query that may not have answered yet.
+ */
+async function proofSigner(
+  hall: Hall | null,
+  address: Address,
+  wallet: SignProof,
+): Promise<{ sign: SignProof; by: "key" | "wallet" }> {
+  if (hall) {
+    const onChain = await fetchSession(hall, address).catch(() => null);
+    const keys = loadSessionKeys(hall.chainId, address).map((k) => k.account);
+    const key = onChain?.active ? heldKey(keys, onChain.key) : null;
+    if (key) return { sign: (message) => key.signMessage({ message }), by: "key" };
+  }
+  return { sign: wallet, by: "wallet" };
+}
 
 type Loaded = { offer: PushOffer | null; state: PushState };
 
@@ -23,6 +48,8 @@ export function PushPanel({ address, onClose }: { address: string; onClose: () =
   const [kinds, setKinds] = useState<Set<PushKind>>(new Set(PUSH_KINDS));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const hall = useHall();
+  const { mutateAsync: signMessage } = useSignMessage();
 
   useEffect(() => {
     let live = true;
@@ -100,7 +127,9 @@ export function PushPanel({ address, onClose }: { address: string; onClose: () =
           <p className="push-panel__privacy">
             The game index keeps this browser's push address and keys, your account's address and
             the kinds you pick, and nothing else; it only ever sends what the hall's public events
-            say. Turn off deletes them.
+            say. To show that this browser speaks for your account, your session key signs the
+            request, or without one your wallet signs a short message (no transaction, no fee). Turn
+            off deletes them.
           </p>
           <div className="push-panel__actions">
             <button
@@ -109,7 +138,12 @@ export function PushPanel({ address, onClose }: { address: string; onClose: () =
               disabled={busy || kinds.size === 0}
               onClick={() =>
                 void act(
-                  () => subscribePush(loaded.offer!, address, [...kinds]),
+                  async () => {
+                    const { sign } = await proofSigner(hall, address as Address, (text) =>
+                      signMessage({ message: text }),
+                    );
+                    return subscribePush(loaded.offer!, address as Address, [...kinds], sign);
+                  },
                   on ? "Saved." : "Notifications are on.",
                 )
               }
