@@ -1,13 +1,15 @@
 // `npm run bench:lighthouse`: the app on a phone, as Lighthouse measures it (its default mobile
 // run: a Moto G Power's screen, slow 4G — 150 ms, 1.6 Mbit/s — and a 4× slower CPU, simulated).
-// A local chain with 30 finished games and a running table, the indexer, and the production build
-// served as a static host serves it (scripts/lib/staticServer.ts: brotli, immutable assets);
-// Chromium at /usr/bin/chromium (or CHROME_PATH). Prints performance, LCP, FCP, TBT and
-// accessibility for home, the leaderboard, a player page, practice and a game table.
+// A local chain, the indexer, and the production build served as a static host serves it
+// (scripts/lib/staticServer.ts: brotli, immutable assets); Chromium at /usr/bin/chromium (or
+// CHROME_PATH). First an empty hall, as an operator's first visitors see it (home, the
+// leaderboard, the page of a player with no games), then a hall with 30 finished games and a
+// running table (home, the leaderboard, a player page, practice and the game table). Prints
+// performance, LCP, FCP, TBT, CLS and accessibility for each.
 // Targets: performance >= 95 and LCP <= 2.5 s on each, accessibility 100.
 //
-// Flags: --runs N (default 1: the median of N runs per page is printed), --only NAME (one page,
-// e.g. "game table"), --save DIR (each run's Lighthouse report and trace as JSON, to see what a
+// Flags: --runs N (default 1: the median of N runs per page is printed), --only NAMES (pages named
+// in a comma-separated list, e.g. "game table" or "empty: board,no games: player"), --save DIR (each run's Lighthouse report and trace as JSON, to see what a
 // page waits on; the trace opens in DevTools' Performance panel), --profile (each run's long tasks
 // as Lighthouse counts them, and the functions, named by the build's source maps, that each spends
 // its time in). Nothing else should run meanwhile: the simulated figures still depend on the
@@ -41,6 +43,7 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
+const only = values.only?.split(",").map((name) => name.trim());
 if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs: a whole number >= 1");
 /** Lighthouse's default phone runs the CPU 4× slower than the machine's, simulated. */
 const CPU_SLOWDOWN = 4;
@@ -78,37 +81,10 @@ const stopAll = async () => {
 process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
 try {
-  // --- A hall with history: finished games (the leaderboard, a player page) and a running table.
+  // --- The production build, pointed at this chain and index, served compressed. It is built
+  // before any game is played: the first pages measured are an empty hall's, what an operator's
+  // first visitors see.
   const { publicClient, wallet } = clients(stack.rpcUrl);
-  say("playing 30 games…");
-  await fillGames({
-    publicClient,
-    wallet: wallet(stack.accounts[0]),
-    diceHall: stack.addresses.diceHall,
-    mockEntropy: stack.addresses.mockEntropy,
-    games: 30,
-    seats: 8,
-  });
-  const t = table(stack.rpcUrl, stack.addresses.diceHall, stack.addresses.mockEntropy);
-  const bet = parseEther("0.001");
-  const config = {
-    token: NATIVE,
-    bet,
-    seats: 2,
-    ruleSet: 0 as const,
-    joinWindow: 3600,
-    moveTimeout: 3600,
-  };
-  const gameId = await openGame(t, stack.accounts[1], config);
-  await joinGame(t, stack.accounts[2], gameId, NATIVE, bet);
-  const head = await publicClient.getBlockNumber();
-  await stack.indexer!.waitForBlock(head, 300_000);
-  const board = (await (await fetch(`${stack.indexerUrl}/api/leaderboard`)).json()) as {
-    rows: { player: string }[];
-  };
-  const player = board.rows[0]?.player ?? stack.accounts[1];
-
-  // --- The production build, pointed at this chain and index, served compressed.
   process.env.VITE_RPC_URL = stack.rpcUrl;
   process.env.VITE_CHAIN_ID = String(stack.chainId);
   process.env.VITE_INDEXER_URL = stack.indexerUrl;
@@ -147,13 +123,6 @@ try {
     chrome.on("exit", () => reject(new Error(`Chromium exited: ${text}`)));
   });
 
-  const pages: [string, string][] = [
-    ["home", "/"],
-    ["leaderboard", "/leaderboard"],
-    ["player page", `/players/${player}`],
-    ["practice", "/practice"],
-    ["game table", `/games/${gameId}`],
-  ];
   interface Row {
     performance: number;
     accessibility: number;
@@ -270,8 +239,8 @@ try {
       await context.close();
     }
   };
-  for (const [name, path] of pages) {
-    if (values.only && values.only !== name) continue;
+  const measure = async (name: string, path: string) => {
+    if (only && !only.includes(name)) return;
     say(
       `${name}: largest contentful paints and layout shifts, unthrottled:\n    ${await lcpElement(path)}`,
     );
@@ -360,17 +329,72 @@ try {
       (Object.keys(samples[0]) as (keyof Row)[]).map((k) => [k, median(samples.map((s) => s[k]))]),
     ) as unknown as Row;
     results.push([name, row]);
+  };
+
+  // --- An empty hall (no game yet, as a fresh `npm run dev`): home, the leaderboard, and the
+  // page of a player with no games.
+  await stack.indexer!.waitForBlock(await publicClient.getBlockNumber(), 300_000);
+  const newcomer = stack.accounts[9];
+  await measure("empty: home", "/");
+  await measure("empty: board", "/leaderboard");
+  await measure("no games: player", `/players/${newcomer}`);
+  // --only an empty hall's page: no history to play.
+  const emptyOnly = !!only && only.every((name) => /^(empty|no games)/.test(name));
+
+  if (!emptyOnly) {
+    // --- A hall with history: finished games (the leaderboard, a player page) and a running table.
+    say("playing 30 games…");
+    await fillGames({
+      publicClient,
+      wallet: wallet(stack.accounts[0]),
+      diceHall: stack.addresses.diceHall,
+      mockEntropy: stack.addresses.mockEntropy,
+      games: 30,
+      seats: 8,
+    });
+    const t = table(stack.rpcUrl, stack.addresses.diceHall, stack.addresses.mockEntropy);
+    const bet = parseEther("0.001");
+    const config = {
+      token: NATIVE,
+      bet,
+      seats: 2,
+      ruleSet: 0 as const,
+      joinWindow: 3600,
+      moveTimeout: 3600,
+    };
+    const gameId = await openGame(t, stack.accounts[1], config);
+    await joinGame(t, stack.accounts[2], gameId, NATIVE, bet);
+    const head = await publicClient.getBlockNumber();
+    await stack.indexer!.waitForBlock(head, 300_000);
+    const board = (await (await fetch(`${stack.indexerUrl}/api/leaderboard`)).json()) as {
+      rows: { player: string }[];
+    };
+    const player = board.rows[0]?.player ?? stack.accounts[1];
+
+    for (const [name, path] of [
+      ["home", "/"],
+      ["leaderboard", "/leaderboard"],
+      ["player page", `/players/${player}`],
+      ["practice", "/practice"],
+      ["game table", `/games/${gameId}`],
+    ] as const) {
+      await measure(name, path);
+    }
   }
 
   console.log(
     `\nLighthouse ${"12.2.3"}, mobile (slow 4G, 4× CPU, simulated), median of ${runs} run(s) a page\n`,
   );
-  console.log("| page         | performance |    LCP |    FCP |     TBT |   CLS | accessibility |");
-  console.log("|--------------|------------:|-------:|-------:|--------:|------:|--------------:|");
+  console.log(
+    "| page             | performance |    LCP |    FCP |     TBT |   CLS | accessibility |",
+  );
+  console.log(
+    "|------------------|------------:|-------:|-------:|--------:|------:|--------------:|",
+  );
   for (const [name, r] of results) {
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
-      `| ${name.padEnd(12)} | ${String(r.performance).padStart(11)} | ${s(r.lcp).padStart(6)} | ${s(r.fcp).padStart(6)} | ${`${Math.round(r.tbt)} ms`.padStart(7)} | ${r.cls.toFixed(3).padStart(5)} | ${String(r.accessibility).padStart(13)} |`,
+      `| ${name.padEnd(16)} | ${String(r.performance).padStart(11)} | ${s(r.lcp).padStart(6)} | ${s(r.fcp).padStart(6)} | ${`${Math.round(r.tbt)} ms`.padStart(7)} | ${r.cls.toFixed(3).padStart(5)} | ${String(r.accessibility).padStart(13)} |`,
     );
   }
   if (failing.size > 0)
