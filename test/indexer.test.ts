@@ -700,6 +700,59 @@ function indexerSuite(database: "PGlite" | "Postgres") {
       }
     });
 
+    it("serves no SQL, one cache entry per game whatever its spelling, and 400 for numbers out of range", async () => {
+      const base = stack!.indexerUrl;
+      // Ponder's SQL over HTTP is not mounted: no subscription can be read, no join run.
+      const query = JSON.stringify({
+        sql: "select endpoint, address, p256dh, auth from push_subscription",
+        params: [],
+      });
+      for (const [method, path] of [
+        ["GET", `/sql/db?sql=${encodeURIComponent(query)}`],
+        ["POST", "/sql/db"],
+        ["GET", "/sql/live"],
+      ] as const) {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          ...(method === "POST"
+            ? { body: query, headers: { "content-type": "application/json" } }
+            : {}),
+        });
+        assert.equal(res.status, 404, `${method} ${path}`);
+        assert.doesNotMatch(await res.text(), /p256dh|endpoint/);
+      }
+      // The analysis of `0001` is the analysis of `1`, from the same cache entry.
+      const { games } = await api<WireGames>("/api/games?limit=1");
+      const id = games[0].gameId;
+      const deadline = Date.now() + 5 * 60_000;
+      while (!(await api<WireGameAnalysis>(`/api/games/${id}/analysis`)).analysed) {
+        assert.ok(Date.now() < deadline, `game ${id} not analysed within 5 minutes`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const plain = await getOnce(`${base}/api/games/${id}/analysis`);
+      const padded = await getOnce(`${base}/api/games/000${id}/analysis`);
+      assert.match(padded.headers.get("server-timing") ?? "", /review;desc="cached"/);
+      const [a, b] = [
+        (await plain.json()) as WireGameAnalysis,
+        (await padded.json()) as WireGameAnalysis,
+      ];
+      assert.equal(b.gameId, id);
+      assert.deepEqual(b, a);
+      // Numbers past any page or time: a 400 with the reason, not an overflow's 500.
+      for (const path of [
+        "/api/games?offset=2147483647",
+        "/api/leaderboard?offset=2147483647",
+        "/api/leaderboard?since=9007199254740991",
+      ]) {
+        const res = await fetch(`${base}${path}`);
+        assert.equal(res.status, 400, path);
+        assert.match(
+          ((await res.json()) as { error: string }).error,
+          /must be a whole number up to/,
+        );
+      }
+    });
+
     it("keeps nothing of blocks a reorg dropped", async () => {
       const s = stack!;
       const { publicClient, wallet } = clients(s.rpcUrl);

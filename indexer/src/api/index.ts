@@ -397,6 +397,8 @@ app.get("/api/games/:id/analysis", async (c) => {
   }
   const key = `${raw}:${rows[0].hash}`;
   let review = reviews.get(key);
+  // Whether the coach ran for this request (the benchmark and the tests read it).
+  c.header("Server-Timing", `review;desc="${review === undefined ? "computed" : "cached"}"`);
   if (review === undefined) {
     review = (await (await analyser)?.review(BigInt(raw))) ?? null;
     if (reviews.size >= REVIEWS_KEPT) reviews.delete(reviews.keys().next().value!);

@@ -10,7 +10,7 @@ import { isIP } from "node:net";
  * hold across processes, count in the database instead (push/routes.ts).
  */
 
-const MAX_TRACKED = 20_000;
+export const MAX_TRACKED = 20_000;
 
 /**
  * The client's address: the socket's peer (@hono/node-server's `incoming`), or with
