@@ -140,14 +140,16 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
   const policy: EndpointPolicy = options.endpoints ?? { hosts: DEFAULT_PUSH_HOSTS, local: false };
   const timeoutMs = options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
   const lookup = guardedLookup(policy);
+  // Sockets are bounded by the pool, not per host: most browsers' endpoints share one host (FCM),
+  // and one of them hanging must not take a socket another needs.
   const agents = {
     https: new Agent({
       keepAlive: true,
-      maxSockets: 16,
+      maxSockets: SENDING + SUSPECT_SENDING,
       lookup,
       ...(options.ca ? { ca: options.ca } : {}),
     }),
-    http: new HttpAgent({ keepAlive: true, maxSockets: 16, lookup }),
+    http: new HttpAgent({ keepAlive: true, maxSockets: SENDING + SUSPECT_SENDING, lookup }),
   };
   const perMinute = options.perMinute ?? 30;
   await createPushTables(write, s);

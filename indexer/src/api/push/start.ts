@@ -8,7 +8,7 @@ import type { IndexerSettings } from "../../settings.ts";
 import { pushHostsOf, type EndpointPolicy } from "./endpoint.ts";
 import { startNotifier, type Notifier, type ReadClock } from "./notifier.ts";
 import { proofChecker } from "./proof.ts";
-import type { PushApi } from "./routes.ts";
+import { DEFAULT_PUSH_LIMITS, type PushApi, type PushLimits } from "./routes.ts";
 import { createPushTables } from "./store.ts";
 import { vapidKeys } from "./vapid.ts";
 
@@ -97,11 +97,31 @@ export async function startPush(
     read,
     write,
     s,
+    limits: pushLimitsOf(env),
     publicKey: keys.publicKey,
     hall,
     chainId: settings.chainId,
     checkProof: proofChecker(client, hall),
     endpoints,
     notifier,
+  };
+}
+
+/** The subscription limits, each an operator's to change (OPERATORS.md). */
+export function pushLimitsOf(env: Record<string, string | undefined>): PushLimits {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`push: ${name} must be a whole number >= 1, not "${raw}"`);
+    }
+    return value;
+  };
+  return {
+    perAddress: read("PUSH_LIMIT_PER_ADDRESS", DEFAULT_PUSH_LIMITS.perAddress),
+    perIp: read("PUSH_LIMIT_PER_IP", DEFAULT_PUSH_LIMITS.perIp),
+    overall: read("PUSH_LIMIT_OVERALL", DEFAULT_PUSH_LIMITS.overall),
+    subscriptions: read("PUSH_MAX_SUBSCRIPTIONS", DEFAULT_PUSH_LIMITS.subscriptions),
   };
 }
