@@ -1,8 +1,9 @@
 // What a session key needs for one game or a whole match (issue 33: one confirmation for every
-// game of it), in pure numbers: how many rolls and moves a game can
-// take, the roll fees to put into the player's credit (and the allowance the key may spend of it),
-// the gas to forward to the key, and how long the session lasts. The app shows these before the
-// wallet opens; whatever is not spent comes back to the player at the end of the game.
+// game of it), in pure numbers. Since issue 43 the key holds only a float (a move or two of gas);
+// the rest of the session's coin, the roll fees and the rest of the key's gas, stays in the hall in
+// the session's slot, which the key refuels from (refuelKey) and which the hall pays back to the
+// player when the session ends. The app shows these before the wallet opens.
+import { ROLL_GAS_HEADROOM } from "./gas.ts";
 
 /** The contract's bound on a session: at most 7 days from now. */
 export const MAX_SESSION_SECONDS = 7 * 86_400;
@@ -15,37 +16,102 @@ export const MIN_SESSION_SECONDS = 3_600;
  */
 export const KEY_GAS_PER_ROLL = 145_000n;
 export const KEY_GAS_PER_SCORE = 60_000n;
-/** Claiming a timeout, paying out the winnings (one per token), sending the leftover gas back. */
+/** Claiming a timeout, or a payout the key sends itself (the hall's keeper sends the usual one). */
 export const KEY_GAS_PER_OTHER = 80_000n;
+/** What a refuelKey call uses (about 40 000) and the gas limit the app sends it with. */
+export const REFUEL_GAS = 45_000n;
+export const REFUEL_GAS_LIMIT = 60_000n;
 /**
- * What the key must hold on top to send its last roll: a node checks that the sender can pay the
- * whole gas limit (the estimate plus ROLL_GAS_HEADROOM) at the offered price before it accepts it.
+ * The gas limit a key's roll is sent with: its gas and ROLL_GAS_HEADROOM. A node takes a
+ * transaction only from a sender that can pay its whole gas limit at its max fee per gas, so this
+ * at the session's max fee is the least a key must hold to roll.
  */
-export const KEY_GAS_RESERVE = 300_000n;
-/** Roll fees and gas prices can rise during a game: the deposit and the key's gas get this much on top (percent). */
-export const SESSION_MARGIN_PERCENT = 50n;
+export const KEY_ROLL_GAS_LIMIT = KEY_GAS_PER_ROLL + ROLL_GAS_HEADROOM;
+/**
+ * The key's float, in gas: a roll's gas limit (the floor), one more roll's gas (so the key refuels
+ * at most every other move, not before each one) and a refuel's limit (so it can always send the
+ * refuel). 500 000 gas, under two rolls' gas limits (590 000): what the key holds when its session
+ * ends is no more than two moves' gas at the session's price.
+ */
+export const KEY_FLOAT_GAS = KEY_ROLL_GAS_LIMIT + KEY_GAS_PER_ROLL + REFUEL_GAS_LIMIT;
+/** Kept for the table's "running low" test: what a key must hold to send a roll. */
+export const KEY_GAS_RESERVE = KEY_ROLL_GAS_LIMIT;
+/**
+ * The session's max fee per gas is today's gas price and this much on top (percent): a node
+ * checks a sender's balance at the max fee a wallet offers (viem's: 1.2 × the base fee and the
+ * tip), and the base fee may rise during a game.
+ */
+export const SESSION_MARGIN_PERCENT = 25n;
+/** The roll fees set aside get this much on top (percent), the margin every roll is sent with. */
+export const ROLL_FEE_MARGIN_PERCENT = 10n;
 /** A roll asked again when the randomness is late, a couple of times a game at most. */
 export const ASK_AGAIN_ROLLS = 2;
+/**
+ * Rolls a turn takes on average, in quarters: 2.75. Three is the most; a player who keeps a
+ * straight, a full house or a Yahtzee stops early, and one who fills a box in the last turns
+ * often does. The ask is sized by this; when a player rolls more, the table offers a top-up.
+ */
+export const EXPECTED_QUARTER_ROLLS_PER_TURN = 11;
 
 /** The most rolls one player can make in a game with `boxes` boxes: 3 a turn, plus the order draw and asking again. */
 export function rollsForGame(boxes: number): number {
   return boxes * 3 + 1 + ASK_AGAIN_ROLLS;
 }
 
-export interface SessionNeeds {
-  /** The most rolls the key may make. */
-  rolls: number;
-  /** Roll fees put into the player's credit for the key to spend (also the allowance). */
-  feeDeposit: bigint;
-  /** Native coin forwarded to the key for its own gas. */
-  keyGas: bigint;
+/** The rolls one player's game of `boxes` boxes is expected to take: the order draw and its turns. */
+export function expectedRollsForGame(boxes: number): number {
+  return Math.ceil((boxes * EXPECTED_QUARTER_ROLLS_PER_TURN) / 4) + 1;
 }
 
-const withMargin = (value: bigint) => value + (value * SESSION_MARGIN_PERCENT) / 100n;
+/** What one player's game costs beyond the bet, in the chain's coin; none of it comes back. */
+export interface GameCost {
+  /** Every roll's randomness fee at today's fee. */
+  fees: bigint;
+  /** Every move's gas at today's gas price. */
+  gas: bigint;
+  total: bigint;
+}
+
+export interface SessionNeeds {
+  /** The rolls the ask is sized for (expected); the key may make more while its slot lasts. */
+  rolls: number;
+  /**
+   * The session's slot (the grant's feeAllowance): set aside in the hall for the key's roll fees
+   * and its gas beyond the float, which the key refuels from.
+   */
+  feeDeposit: bigint;
+  /** The key's float (the grant's keyGas): sent to the key now, and what refuelKey tops it up to. */
+  keyGas: bigint;
+  /** The session's max fee per gas, which the float is sized at. */
+  maxFeePerGas: bigint;
+  /** What the game is expected to cost at today's prices (what the ask is sized by). */
+  expected: GameCost;
+}
+
+const GWEI = 1_000_000_000n;
+const withPercent = (value: bigint, percent: bigint) => value + (value * percent) / 100n;
+const roundUpGwei = (wei: bigint) => ((wei + GWEI - 1n) / GWEI) * GWEI;
+
+/** The gas a key spends on `rolls` rolls and `scores` scores, its refuels (one every other move) and a claim. */
+function keyGasUsed(rolls: bigint, scores: bigint): bigint {
+  const refuels = (rolls + scores + 1n) / 2n;
+  return (
+    rolls * KEY_GAS_PER_ROLL + scores * KEY_GAS_PER_SCORE + refuels * REFUEL_GAS + KEY_GAS_PER_OTHER
+  );
+}
+
+/** The key's float at `maxFeePerGas`, in whole gwei as the hall keeps it. */
+export function keyFloat(maxFeePerGas: bigint): bigint {
+  return roundUpGwei(KEY_FLOAT_GAS * maxFeePerGas);
+}
 
 /**
- * What a key needs to play `rolls` rolls and `scores` scores (plus a timeout claim and the payouts
- * at the end) at today's `rollFee` and `gasPrice` (wei per gas), with SESSION_MARGIN_PERCENT on top.
+ * What a key needs for `rolls` rolls and `scores` scores at today's `rollFee` and `gasPrice`: the
+ * float at the session's max fee per gas (SESSION_MARGIN_PERCENT over today's price), and a slot
+ * holding the roll fees (ROLL_FEE_MARGIN_PERCENT on top) and the rest of the moves' gas at today's
+ * price. So the ask is what the game is expected to cost (and a small float), not the worst case:
+ * a player who rolls more, or meets dearer gas, is offered a top-up between moves. Everything
+ * unspent comes back: the slot when the session ends, the float by the key.
  */
 export function sessionNeeds({
   rolls,
@@ -58,21 +124,23 @@ export function sessionNeeds({
   rollFee: bigint;
   gasPrice: bigint;
 }): SessionNeeds {
-  const gas =
-    BigInt(rolls) * KEY_GAS_PER_ROLL +
-    BigInt(scores) * KEY_GAS_PER_SCORE +
-    4n * KEY_GAS_PER_OTHER +
-    KEY_GAS_RESERVE;
+  const maxFeePerGas = withPercent(gasPrice, SESSION_MARGIN_PERCENT);
+  const keyGas = keyFloat(maxFeePerGas);
+  const fees = BigInt(rolls) * rollFee;
+  const gas = keyGasUsed(BigInt(rolls), BigInt(scores)) * gasPrice;
   return {
     rolls,
-    feeDeposit: withMargin(BigInt(rolls) * rollFee),
-    keyGas: withMargin(gas * gasPrice),
+    // The float is gas too: the slot holds the rest of the moves' gas beyond it.
+    feeDeposit: withPercent(fees, ROLL_FEE_MARGIN_PERCENT) + (gas > keyGas ? gas - keyGas : 0n),
+    keyGas,
+    maxFeePerGas,
+    expected: { fees, gas, total: fees + gas },
   };
 }
 
 /**
  * A whole match's needs for a sheet of `boxes` boxes: `games` games (1 = a single game), each
- * with its own order draw and turns; one timeout claim and the payouts once, at the match end.
+ * with its order draw and turns at the expected rolls a turn; one claim at the match's end.
  */
 export function gameSessionNeeds(
   boxes: number,
@@ -81,35 +149,24 @@ export function gameSessionNeeds(
   games = 1,
 ): SessionNeeds {
   return sessionNeeds({
-    rolls: games * rollsForGame(boxes),
+    rolls: games * expectedRollsForGame(boxes),
     scores: games * boxes,
     rollFee,
     gasPrice,
   });
 }
 
-/** What one player's game costs beyond the bet, in the chain's coin; none of it comes back. */
-export interface GameCost {
-  /** Every roll's randomness fee at today's fee. */
-  fees: bigint;
-  /** Every move's gas at today's gas price. */
-  gas: bigint;
-  total: bigint;
-}
-
 /**
  * The most one player's game of `boxes` boxes costs beyond the bet at today's `rollFee` and
- * `gasPrice`, with no margin: every roll a game can take (rollsForGame) and every score, a claim
- * and the payouts; a match of `games` games costs that many times as much. What the player is
- * shown beside the bet, and warned of when the bet is smaller.
+ * `gasPrice`, with no margin: every roll a game can take (rollsForGame), every score and the
+ * refuels between them, and a claim; a match of `games` games costs that many times as much. What
+ * the player is shown beside the bet (and beside the expected cost), and warned of when the bet is
+ * smaller.
  */
 export function gameCost(boxes: number, rollFee: bigint, gasPrice: bigint, games = 1): GameCost {
-  const rolls = BigInt(rollsForGame(boxes));
-  const fees = rolls * rollFee * BigInt(games);
-  const gas =
-    (rolls * KEY_GAS_PER_ROLL + BigInt(boxes) * KEY_GAS_PER_SCORE + 2n * KEY_GAS_PER_OTHER) *
-    gasPrice *
-    BigInt(games);
+  const rolls = BigInt(rollsForGame(boxes) * games);
+  const fees = rolls * rollFee;
+  const gas = keyGasUsed(rolls, BigInt(boxes * games)) * gasPrice;
   return { fees, gas, total: fees + gas };
 }
 
@@ -142,9 +199,11 @@ export function sessionExpiry({
 export type LowOn = "gas" | "allowance" | "credit";
 
 /**
- * Whether the key runs low: it can no longer pay for `ahead` more rolls and scores (gas), or
- * spend `ahead` more roll fees (allowance, or the player's credit behind it). Asked between
- * moves, so the top-up comes before the key runs out, never in the middle of a roll.
+ * Whether the key runs low: what it holds and what its slot holds beyond `ahead` roll fees cannot
+ * pay `ahead` more rolls and scores (gas: the key refuels from the slot), or cannot pay a refuel
+ * (the key itself); or the slot cannot pay `ahead` more roll fees (allowance; `credit` is what
+ * stands behind it, the slot itself since issue 24). Asked between moves, so the top-up comes
+ * before the key runs out, never in the middle of a roll.
  */
 export function sessionLowOn({
   keyBalance,
@@ -161,13 +220,33 @@ export function sessionLowOn({
   gasPrice: bigint;
   ahead?: number;
 }): LowOn | null {
-  const gasNeeded =
-    (BigInt(ahead) * (KEY_GAS_PER_ROLL + KEY_GAS_PER_SCORE) + KEY_GAS_RESERVE) * gasPrice;
-  if (keyBalance < gasNeeded) return "gas";
   const fees = BigInt(ahead) * rollFee;
+  const slotForGas = allowanceLeft > fees ? allowanceLeft - fees : 0n;
+  const gasNeeded =
+    (BigInt(ahead) * (KEY_GAS_PER_ROLL + KEY_GAS_PER_SCORE + REFUEL_GAS) + ROLL_GAS_HEADROOM) *
+    gasPrice;
+  if (keyBalance < REFUEL_GAS_LIMIT * gasPrice || keyBalance + slotForGas < gasNeeded) return "gas";
   if (allowanceLeft < fees) return "allowance";
   if (credit < fees) return "credit";
   return null;
+}
+
+/**
+ * Whether a key must refuel before it sends a move: a node takes the move only if the key can pay
+ * its whole gas limit at the max fee per gas it offers, and the move's value.
+ */
+export function keyNeedsRefuel({
+  balance,
+  gasLimit,
+  maxFeePerGas,
+  value = 0n,
+}: {
+  balance: bigint;
+  gasLimit: bigint;
+  maxFeePerGas: bigint;
+  value?: bigint;
+}): boolean {
+  return balance < gasLimit * maxFeePerGas + value;
 }
 
 /** The gas of a plain transfer: what sending the leftover back costs. */
@@ -184,9 +263,9 @@ export function leftoverGas(balance: bigint, gasPrice: bigint): bigint {
 }
 
 /**
- * Whether the key can make this one move itself: its gas covers it, and for a roll the allowance
- * and the credit cover the fee. When not, the move goes through the wallet (and the table offers
- * a top-up).
+ * Whether the key can make this one move itself: its gas and its slot cover it (it refuels from
+ * the slot first when its own balance is short), and for a roll the slot covers the fee. When not,
+ * the move goes through the wallet (and the table offers a top-up).
  */
 export function keyCanMove(
   move: "roll" | "score" | "claim",

@@ -18,7 +18,9 @@ import {
   type TransactionReceipt,
 } from "viem";
 import {
+  estimateFeesPerGas,
   estimateGas,
+  getBalance,
   simulateContract,
   waitForTransactionReceipt,
   writeContract,
@@ -30,8 +32,10 @@ import {
   waitForTransactionReceipt as waitForWalletReceipt,
 } from "wagmi/actions";
 import { gasLimitFor } from "@dicehall/core/contract/gas.ts";
+import { keyNeedsRefuel } from "@dicehall/core/contract/session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { LOCAL_CHAIN_ID } from "./chains.ts";
+import { describeError } from "./errors.ts";
 import type { Hall } from "./hall.ts";
 import type { AppConfig } from "./wagmi.ts";
 
@@ -128,14 +132,18 @@ export async function sendWrite(
     data: encodeFunctionData(request as never),
     value: request.value,
   } as never);
+  const gas = gasLimitFor(request.functionName, estimate);
   setPhase(signer.by);
+  if (signer.by === "key" && request.functionName !== "refuelKey") {
+    await refuelIfShort(hall, signer.key, gas, request.value ?? 0n);
+  }
   const hash = await writeContract(
     client as never,
     {
       ...(simulated as object),
       account,
       chain: hall.chain,
-      gas: gasLimitFor(request.functionName, estimate),
+      gas,
     } as never,
   );
   setPhase("confirming");
@@ -148,6 +156,42 @@ export async function sendWrite(
     );
   }
   return receipt;
+}
+
+/** The refusals of a refuel that leave the move to go on as it is: the key holds its float already, or the slot is empty. */
+const REFUEL_REFUSALS = new Set(["KeyFull", "SessionAllowanceExceeded"]);
+
+/**
+ * A session key holds only a float (issue 43): before a move whose whole gas limit it cannot pay
+ * at today's max fee per gas (a node takes no transaction its sender cannot pay for), it first
+ * tops itself up from its session's slot in the hall (refuelKey, no wallet) and waits for that
+ * block. A refusal (the key is full, or the slot is empty) is no error: the move is sent as it is,
+ * and a move the key cannot pay fails as it would have.
+ */
+export async function refuelIfShort(
+  hall: Hall,
+  key: LocalAccount,
+  gasLimit: bigint,
+  value: bigint,
+): Promise<boolean> {
+  const [balance, fees] = await Promise.all([
+    getBalance(hall.client, { address: key.address }),
+    estimateFeesPerGas(hall.client, { chain: hall.chain }),
+  ]);
+  const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+  if (!keyNeedsRefuel({ balance, gasLimit, maxFeePerGas, value })) return false;
+  try {
+    await sendWrite(
+      hall,
+      { by: "key", key },
+      hallCall(hall.address, "refuelKey" as never, [] as never),
+    );
+    return true;
+  } catch (err) {
+    const name = describeError(err).errorName;
+    if (name && REFUEL_REFUSALS.has(name)) return false;
+    throw err;
+  }
 }
 
 /**

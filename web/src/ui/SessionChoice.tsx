@@ -23,9 +23,9 @@ export function walletAmount(
 
 /**
  * How a player will play a game they open or join: with one confirmation (a session key made in
- * this browser plays the moves, paid from the hall credit) or signing every move in the wallet.
- * With the first, what goes in is shown before the wallet opens: the bet, the roll fees put into
- * the credit, the key's gas, and that the rest comes back.
+ * this browser plays the moves) or signing every move in the wallet. With the first, what goes in
+ * is shown before the wallet opens: the bet, the coin set aside in the hall for the key (its roll
+ * fees and gas), the small float the key holds, and that what is unspent comes back.
  */
 export function SessionChoice({
   oneConfirmation,
@@ -66,6 +66,8 @@ export function SessionChoice({
   const coin = (v: bigint) => formatTokenAmount(v, native, 6);
   const erc20 = !!token && !!native && token.symbol !== native.symbol;
   // A bet in the coin can be set against the fees and gas; a token's price is not known here.
+  // What the ask is sized by (a session's offer knows it): shown beside the worst case.
+  const expected = oneConfirmation && available ? (offer?.needs.expected ?? null) : null;
   const betBelowCost = !!cost && !erc20 && bet !== null && bet > 0n && bet < cost.total;
   return (
     <div className="session-choice">
@@ -115,17 +117,22 @@ export function SessionChoice({
               <ul className="session-choice__parts" aria-label="What goes in">
                 <li>the bet: {formatTokenAmount(bet, token, 6)}</li>
                 <li>
-                  roll fees put into your credit in the hall: {coin(offer.needs.feeDeposit)} (up to{" "}
-                  {offer.needs.rolls} rolls)
+                  set aside in the hall for the session key&apos;s roll fees and gas:{" "}
+                  {coin(offer.needs.feeDeposit)} (sized for about {offer.needs.rolls} rolls)
                 </li>
-                <li>gas for this browser's session key: {coin(offer.needs.keyGas)}</li>
+                <li>
+                  held by the key itself: {coin(offer.needs.keyGas)}, a couple of moves&apos; gas;
+                  it tops itself up from what is set aside
+                </li>
               </ul>
               <p className="hint" data-testid="session-comes-back">
                 A key made in this browser (never sent anywhere) then plays your rolls and scores
                 until {formatTimestamp(offer.expiresAt)}, with no wallet opening. It can move money
-                only back to you. What comes back when the game ends: your winnings, and whatever of
-                the {coin(offer.needs.feeDeposit + offer.needs.keyGas)} of fees and gas the key did
-                not spend.
+                only back to you. What comes back to your wallet when the{" "}
+                {games > 1 ? "match" : "game"} ends: your winnings, and whatever of the{" "}
+                {coin(offer.needs.feeDeposit)} set aside the key did not spend (the hall&apos;s
+                keeper sends it about 30 seconds after the end, whether or not this page is open);
+                the key sends back what it holds when this browser next opens the hall.
               </p>
             </>
           ) : (
@@ -142,9 +149,17 @@ export function SessionChoice({
       {cost && (
         <p className="hint" data-testid="game-cost">
           At today&apos;s prices {games > 1 ? `a match of ${games} games'` : "a game's"} randomness
-          fees and gas cost you up to <strong>{coin(cost.total)}</strong> ({coin(cost.fees)} of
-          fees, {coin(cost.gas)} of gas) on top of the bet, win or lose: the hall&apos;s payout does
-          not cover them.
+          fees and gas cost you{" "}
+          {expected && (
+            <>
+              about <strong>{coin(expected.total)}</strong> (
+              {expected.fees > 0n ? `${coin(expected.fees)} of fees, ` : ""}
+              {coin(expected.gas)} of gas), and{" "}
+            </>
+          )}
+          up to <strong>{coin(cost.total)}</strong> ({coin(cost.fees)} of fees, {coin(cost.gas)} of
+          gas{expected ? " if every turn takes three rolls" : ""}) on top of the bet, win or lose:
+          the hall&apos;s payout does not cover them.
         </p>
       )}
       {betBelowCost && (

@@ -28,7 +28,17 @@ const flow = vi.hoisted(() => ({
 // One confirmation a game: the session's prices are stand-ins too.
 const session = vi.hoisted(() => ({
   offer: {
-    needs: { rolls: 42, feeDeposit: 63_000_000_000_000n, keyGas: 9_000_000_000_000_000n },
+    needs: {
+      rolls: 37,
+      feeDeposit: 8_438_000_000_000_000n,
+      keyGas: 625_000_000_000_000n,
+      maxFeePerGas: 1_250_000_000n,
+      expected: {
+        fees: 740_000_000_000_000n,
+        gas: 7_350_000_000_000_000n,
+        total: 8_090_000_000_000_000n,
+      },
+    },
     expiresAt: 1_800_000_000,
     value: 9_063_000_000_000_000n,
   } as unknown,
@@ -116,16 +126,18 @@ describe("CreateGameForm", () => {
     expect((oneConfirmation as HTMLInputElement).checked).toBe(true);
     const summary = screen.getByTestId("session-summary").textContent ?? "";
     expect(summary).toMatch(/the bet: 1 TUSD/);
+    // Not "into your credit": the coin is set aside in the hall for the key (issue 43).
+    expect(summary).not.toMatch(/credit/);
     expect(summary).toMatch(
-      /roll fees put into your credit in the hall: 0\.000063 ETH \(up to 42 rolls\)/,
+      /set aside in the hall for the session key's roll fees and gas: 0\.008438 ETH \(sized for about 37 rolls\)/,
     );
-    expect(summary).toMatch(/gas for this browser's session key: 0\.009 ETH/);
+    expect(summary).toMatch(/held by the key itself: 0\.000625 ETH/);
     // What the wallet asks, the same on the button and in the sentences; what comes back.
     expect(summary).toMatch(
       /Your wallet asks twice \(approve, then open the table\), for 1 TUSD \+ 0\.009063 ETH/,
     );
     expect(screen.getByTestId("session-comes-back").textContent).toMatch(
-      /What comes back when the game ends: your winnings, and whatever of the 0\.009063 ETH of fees and gas the key did not spend/,
+      /What comes back to your wallet when the game ends: your winnings, and whatever of the 0\.008438 ETH set aside the key did not spend/,
     );
     expect(screen.getByTestId("create-pays").textContent).toMatch(
       /^You pay 1 TUSD \+ 0\.009063 ETH now \(the bet of 1 TUSD, fees and gas\)/,
@@ -139,10 +151,14 @@ describe("CreateGameForm", () => {
   it("shows a game's fees and gas at today's prices beside the bet, either way one plays", () => {
     form();
     const cost = () => screen.getByTestId("game-cost").textContent;
-    // 42 rolls' fees; the gas of 42 rolls, 13 scores, a claim and a payout at 1 gwei.
-    expect(cost()).toMatch(/up to 0\.00787 ETH \(0\.00084 ETH of fees, 0\.00703 ETH of gas\)/);
+    // Expected: 37 rolls' fees; at worst 42 rolls' fees, the gas of 42 rolls, 13 scores, the
+    // key's refuels and a claim at 1 gwei.
+    expect(cost()).toMatch(
+      /about 0\.00809 ETH \(0\.00074 ETH of fees, 0\.00735 ETH of gas\), and up to 0\.00905 ETH \(0\.00084 ETH of fees, 0\.00821 ETH of gas if every turn takes three rolls\)/,
+    );
     fireEvent.click(screen.getByRole("radio", { name: "Sign every move" }));
-    expect(cost()).toMatch(/up to 0\.00787 ETH/);
+    expect(cost()).toMatch(/up to 0\.00905 ETH/);
+    expect(cost()).not.toMatch(/about/);
     // The bet is in TUSD: no comparison with the coin's costs.
     expect(screen.queryByTestId("bet-below-cost")).toBeNull();
     // Without a session the wallet asks for the bet alone.
