@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { pad, toHex, type Address } from "viem";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -305,6 +305,27 @@ describe("LeaderboardPage while the board is read", () => {
     expect(document.querySelector(".leaderboard__table")).toBe(table);
     expect(document.querySelector(".leaderboard__summary")).toBe(summary);
     expect(summary?.textContent).toMatch(/^\d+ players/);
+  });
+});
+
+describe("LeaderboardPage of an empty hall", () => {
+  it("says so in the table's place, its rows kept as high as the placeholders: nothing below moves", async () => {
+    vi.stubEnv("VITE_INDEXER_URL", "");
+    chain.logs = [];
+    serve();
+    page();
+    const table = document.querySelector(".leaderboard__table");
+    const placeholders = screen.getAllByTestId("leaderboard-loading-row").length;
+    await waitFor(() => expect(seen().summary).toBe("No finished games yet."));
+    // The same table, with as many rows of a row's height as the placeholders were.
+    expect(document.querySelector(".leaderboard__table")).toBe(table);
+    const rows = document.querySelectorAll("tbody tr.leaderboard__loading-row");
+    expect(rows).toHaveLength(placeholders);
+    expect(rows[0].textContent).toBe("Open a table and be the first on the board.");
+    expect(within(rows[0] as HTMLElement).getByRole("link", { name: "Open a table" })).toBeTruthy();
+    expect(screen.queryAllByTestId("leaderboard-loading-row")).toHaveLength(0);
+    // No big paragraph comes in with the answer: the words are one line in the table.
+    expect(document.querySelector(".leaderboard__ties")).toBeNull();
   });
 });
 

@@ -86,20 +86,15 @@ export function LeaderboardPage() {
     body = <p>There is no hall on this network. Switch networks to see its leaderboard.</p>;
   } else if (board.error) {
     body = <ReadError what="The hall's history" error={board.error} onRetry={board.refetch} />;
-  } else if (data && data.total === 0) {
-    body = (
-      <p>
-        No finished games{" "}
-        {ruleSet !== null || token || period !== "all" ? "match these filters" : "yet"}.{" "}
-        <Link to="/games">Open a table</Link> and be the first on the board.
-      </p>
-    );
   } else {
     // One table while the board is read and once it is in: placeholder rows of a row's height hold
     // its place (nothing below moves when the board arrives: Lighthouse's layout shift), and the
     // rows then take theirs, with the table, its header and its scroll hint left as they are.
     const loading = !data;
     const indexed = loading ? fromIndex : board.source === "indexer";
+    // An empty board keeps the table and its rows' place: only the words change.
+    const empty = !!data && data.total === 0;
+    const filtered = ruleSet !== null || !!token || period !== "all";
     body = (
       <div
         aria-busy={loading || undefined}
@@ -108,6 +103,8 @@ export function LeaderboardPage() {
         <p className="leaderboard__summary" aria-live="polite">
           {loading ? (
             "Reading the hall's finished games…"
+          ) : empty ? (
+            `No finished games ${filtered ? "match these filters" : "yet"}.`
           ) : (
             <>
               {data.total} {data.total === 1 ? "player" : "players"}
@@ -123,6 +120,15 @@ export function LeaderboardPage() {
         <LeaderboardTable
           rows={data?.rows ?? []}
           loadingRows={loading ? LOADING_ROWS : 0}
+          empty={
+            !empty ? undefined : filtered ? (
+              "Choose another rule set, token or period."
+            ) : (
+              <>
+                <Link to="/games">Open a table</Link> and be the first on the board.
+              </>
+            )
+          }
           mine={data?.me ?? null}
           sort={sort}
           onSort={setSort}
@@ -144,7 +150,7 @@ export function LeaderboardPage() {
             Show {Math.min(LEADERBOARD_PAGE, data.total - data.rows.length)} more
           </button>
         )}
-        {data && <p className="muted small leaderboard__ties">{TIE_BREAK_TEXT}</p>}
+        {data && !empty && <p className="muted small leaderboard__ties">{TIE_BREAK_TEXT}</p>}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type RefObject } from "react";
+import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import type { Address } from "viem";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
@@ -163,12 +163,12 @@ export const LOADING_ROWS = 10;
  * A row's place while the board is read: as high as a player's row (their face is 24 px). One cell
  * across the columns: few nodes for the page to lay out at first, and to drop when rows come.
  */
-function LoadingRow({ cells }: { cells: number }) {
+function LoadingRow({ cells, blank = false }: { cells: number; blank?: boolean }) {
   return (
     <tr
-      className="leaderboard__loading-row"
+      className={`leaderboard__loading-row${blank ? " leaderboard__blank-row" : ""}`}
       aria-hidden="true"
-      data-testid="leaderboard-loading-row"
+      data-testid={blank ? undefined : "leaderboard-loading-row"}
     >
       <td colSpan={cells}>
         <span className="skeleton" />
@@ -189,6 +189,7 @@ export function LeaderboardTable({
   skill,
   ratingOfAllGames = false,
   loadingRows = 0,
+  empty,
 }: {
   /** The rows shown, ranked from 1. */
   rows: LeaderboardRow[];
@@ -209,6 +210,13 @@ export function LeaderboardTable({
   ratingOfAllGames?: boolean;
   /** The board is being read: this many placeholder rows of a row's height instead of rows. */
   loadingRows?: number;
+  /**
+   * The board has no row (an empty hall, filters no game matches): said in the first row, the
+   * others blank, all as high as the placeholders, so the page below does not move up when the
+   * answer comes (Lighthouse's layout shift), and the words stay a line, not the page's largest
+   * paint.
+   */
+  empty?: ReactNode;
 }) {
   const columns = skill
     ? [
@@ -267,6 +275,16 @@ export function LeaderboardTable({
             {Array.from({ length: loadingRows }, (_, i) => (
               <LoadingRow key={i} cells={columns.length + 2} />
             ))}
+            {empty !== undefined && (
+              <>
+                <tr className="leaderboard__loading-row leaderboard__empty-row">
+                  <td colSpan={columns.length + 2}>{empty}</td>
+                </tr>
+                {Array.from({ length: LOADING_ROWS - 1 }, (_, i) => (
+                  <LoadingRow key={i} cells={columns.length + 2} blank />
+                ))}
+              </>
+            )}
             {rows.map((row, i) => (
               <Row key={row.player} row={row} rank={i + 1} me={me} tokens={tokens} skill={skill} />
             ))}

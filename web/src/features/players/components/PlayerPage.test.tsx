@@ -80,7 +80,7 @@ function renderPage(address: string) {
 afterEach(cleanup);
 
 describe("PlayerPage", () => {
-  it("shows the record, the rating and its chart, accuracy as a chart and a table, the mistakes", () => {
+  it("shows the record, the rating and its chart, accuracy as a chart and a table, the mistakes", async () => {
     answer.current = data;
     renderPage(PLAYER.toLowerCase());
     expect(screen.getByTestId("player-games").textContent).toBe("3");
@@ -92,8 +92,13 @@ describe("PlayerPage", () => {
     );
     const ratings = within(screen.getByTestId("player-ratings")).getAllByRole("row");
     expect(ratings[1].textContent).toContain("4.3");
-    expect(screen.getByTestId("player-rating-chart").querySelectorAll("polyline")).toHaveLength(1);
-    expect(screen.getByTestId("player-accuracy-chart").querySelectorAll("circle")).toHaveLength(2);
+    // The charts' code comes in a chunk of its own.
+    expect(
+      (await screen.findByTestId("player-rating-chart")).querySelectorAll("polyline"),
+    ).toHaveLength(1);
+    expect(
+      (await screen.findByTestId("player-accuracy-chart")).querySelectorAll("circle"),
+    ).toHaveLength(2);
     expect(screen.getByTestId("player-accuracy-summary").textContent).toContain(
       "8.4 expected points lost per game",
     );
@@ -101,7 +106,7 @@ describe("PlayerPage", () => {
     const rows = within(screen.getByTestId("player-accuracy")).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[3].textContent)).toEqual(["4.5", "12.3"]);
     expect(within(rows[0]).getByRole("link").getAttribute("href")).toBe("/games/7/analysis");
-    const mistake = within(screen.getByTestId("player-mistakes")).getByRole("listitem");
+    const mistake = within(await screen.findByTestId("player-mistakes")).getByRole("listitem");
     expect(mistake.textContent).toMatch(/Game #7, turn 5 after roll 3 \(6-6-6-2-1\)/);
     expect(mistake.textContent).toContain("−3.2");
   });
@@ -158,7 +163,7 @@ describe("PlayerPage", () => {
 });
 
 describe("PlayerPage while it is read", () => {
-  it("holds the record's, the rating table's and the chart's places, then shows the page in them", () => {
+  it("holds the record's, the rating table's and the chart's places, then shows the page in them", async () => {
     answer.current = undefined;
     const view = renderPage(PLAYER);
     const loading = screen.getByTestId("player-loading");
@@ -200,6 +205,6 @@ describe("PlayerPage while it is read", () => {
         (th) => th.textContent,
       ),
     ).toEqual(["Rule set", "Rating", "Rated games", "Skill (μ ± σ)"]);
-    expect(screen.getByTestId("player-rating-chart")).toBeTruthy();
+    expect(await screen.findByTestId("player-rating-chart")).toBeTruthy();
   });
 });

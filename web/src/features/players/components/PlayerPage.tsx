@@ -1,4 +1,4 @@
-import { useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { Link, useParams } from "react-router";
 import { useIsPageTemplate } from "@/ui/pageTemplate.ts";
 import { getAddress, isAddress, zeroAddress, type Address } from "viem";
@@ -12,10 +12,29 @@ import { AddressName } from "@/ui/Address.tsx";
 import { Identicon } from "@/ui/Identicon.tsx";
 import { ReadError } from "@/ui/ReadError.tsx";
 import { SignedAmount } from "@/ui/SignedAmount.tsx";
-import { choiceWords, lossWords } from "@/ui/coach/coachWords.ts";
-import { LineChart } from "./LineChart.tsx";
 import "@/ui/coach/coach.css";
 import "./players.css";
+
+// The chart and the coach's words load only for a player who has something to chart or a
+// mistake to tell: the coach's code sets up its tables as it loads, a long task on a phone that a
+// player with no games never needs (bench:lighthouse, "no games: player").
+const LineChart = lazy(() => import("./LineChart.tsx").then((m) => ({ default: m.LineChart })));
+const Mistakes = lazy(() => import("./Mistakes.tsx").then((m) => ({ default: m.Mistakes })));
+
+/** The chart's place while its code loads: the same box as the page's loading chart. */
+function ChartPlace(props: Parameters<typeof LineChart>[0]) {
+  return (
+    <Suspense
+      fallback={
+        <div className="player-chart player-chart--loading" aria-hidden="true">
+          <span className="skeleton" />
+        </div>
+      }
+    >
+      <LineChart {...props} />
+    </Suspense>
+  );
+}
 
 const ruleSetName = (id: number) => (isRuleSetId(id) ? ruleSet(id).name : `Rule set ${id}`);
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -229,7 +248,11 @@ function Skill({ data }: { data: WirePlayer }) {
       </section>
       <Ratings data={data} />
       <Accuracy points={data.accuracy} />
-      <Mistakes points={data.mistakes} />
+      {data.mistakes.length > 0 && (
+        <Suspense fallback={null}>
+          <Mistakes points={data.mistakes} />
+        </Suspense>
+      )}
       <Matches matches={data.matches ?? []} />
     </>
   );
@@ -278,7 +301,7 @@ function Ratings({ data }: { data: WirePlayer }) {
         <p>No rated games yet.</p>
       ) : (
         <>
-          <LineChart
+          <ChartPlace
             title="Rating after each rated game, per rule set"
             testId="player-rating-chart"
             series={data.ratings.map((r) => ({
@@ -363,7 +386,7 @@ function Accuracy({ points }: { points: WireAccuracyPoint[] }) {
         {(lost / points.length).toFixed(1)} expected points lost per game against the coach's best
         play, and {percent(decisions ? best / decisions : 1)} of decisions the coach's own.
       </p>
-      <LineChart
+      <ChartPlace
         title="Expected points lost in each analysed game"
         testId="player-accuracy-chart"
         series={[{ label: "Points lost", values: points.map((p) => p.pointsLost) }]}
@@ -397,28 +420,6 @@ function Accuracy({ points }: { points: WireAccuracyPoint[] }) {
           ))}
         </tbody>
       </table>
-    </section>
-  );
-}
-
-function Mistakes({ points }: { points: WireAccuracyPoint[] }) {
-  if (points.length === 0) return null;
-  return (
-    <section aria-labelledby="player-mistakes">
-      <h2 id="player-mistakes">Biggest mistakes</h2>
-      <ol className="player__mistakes" data-testid="player-mistakes">
-        {points.map((p) => {
-          const m = p.mistake!;
-          const id = isRuleSetId(p.ruleSet) ? p.ruleSet : 0;
-          return (
-            <li key={p.gameId}>
-              <Link to={`/games/${p.gameId}/analysis`}>Game #{p.gameId}</Link>, turn {m.turn + 1}{" "}
-              after roll {m.rollsUsed} ({m.dice.join("-")}): {choiceWords(id, m.played)} instead of{" "}
-              {choiceWords(id, m.best)}, {lossWords(m.loss)}
-            </li>
-          );
-        })}
-      </ol>
     </section>
   );
 }
