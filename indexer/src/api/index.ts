@@ -89,13 +89,17 @@ push.catch((error) => console.error(`push did not start: ${error}`));
 const app = new Hono();
 // The app is served from another origin (the dev server, a static host).
 app.use("/*", cors());
-// Every route is counted per client IP; a game's analysis, which may set the coach to work, costs
-// five reads.
+// Every route is counted per client IP; what may set the coach or the board's statement to work
+// (a game's analysis, a board asked afresh) costs five reads.
 app.use(
   "/api/*",
   rateLimit({
     perMinute: settings.rateLimit,
-    cost: (c) => (/^\/api\/games\/\d+\/analysis$/.test(c.req.path) ? 5 : 1),
+    cost: (c) =>
+      /^\/api\/games\/\d+\/analysis$/.test(c.req.path) ||
+      (c.req.path === "/api/leaderboard" && c.req.header("cache-control")?.includes("no-cache"))
+        ? 5
+        : 1,
   }),
 );
 // Numbers past what any page or time can be are refused here, before a statement overflows.
