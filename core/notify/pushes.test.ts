@@ -168,6 +168,52 @@ describe("the pushes of a match", () => {
     }
   });
 
+  it("owes the clock, timeout and stalled pushes of game 2 under keys game 1's did not use", () => {
+    // The first Scored of each game: its second player to move, in round 1.
+    const cutAt = (game: number) => {
+      let seen = 0;
+      const started = match.findIndex((l) => l.eventName === "GameStarted" && ++seen === game);
+      return match.findIndex((l, i) => i > started && l.eventName === "Scored") + 1;
+    };
+    const keys = (game: number) => {
+      const state = foldGame(4n, match.slice(0, cutAt(game)));
+      expect(state.match.number).toBe(game);
+      expect(state.round).toBe(1);
+      const at = (over: Partial<ClockView>) =>
+        clockPushes({
+          gameId: 4n,
+          state,
+          deadlineMs: 10_000_000,
+          moveTimeoutMs: 1_000_000,
+          retryAtMs: null,
+          entropyAttempts: 0,
+          pendingSequence: 0n,
+          requestedAtMs: 0,
+          nowMs: 9_900_000,
+          ...over,
+        });
+      return [
+        ...at({}),
+        ...at({ nowMs: 10_000_001 }),
+        ...at({ entropyAttempts: 1, retryAtMs: 0, nowMs: 1_000 }),
+      ].map((p) => `${p.kind} ${p.key}`);
+    };
+    const [one, two] = [keys(1), keys(2)];
+    expect(one.map((k) => k.split(" ")[0]).sort()).toEqual([
+      "clock",
+      "stalled",
+      "stalled",
+      "timeout",
+    ]);
+    expect(two.map((k) => k.split(" ")[0]).sort()).toEqual([
+      "clock",
+      "stalled",
+      "stalled",
+      "timeout",
+    ]);
+    expect(two.filter((k) => one.includes(k))).toEqual([]);
+  });
+
   it("ranks the match's end by games won, then points, as the hall scores it", () => {
     // A wins games 1 and 2 by a point; B wins game 3 by 200: B has more points, A the match.
     const folded = foldGame(4n, match);
