@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { keyAction, shouldAskAgain, type KeyFacts, type PlayerGames } from "./keyWatch.ts";
+import {
+  keyAction,
+  shouldAskAgain,
+  slotReturn,
+  slotReturnSentence,
+  type KeyFacts,
+  type PlayerGames,
+  type SlotFacts,
+} from "./keyWatch.ts";
 import { KEY_GRACE_MS } from "./session.ts";
 
 const NOW = 10 * KEY_GRACE_MS;
@@ -42,6 +50,13 @@ describe("what becomes of a session key, on every page", () => {
       kind: "return",
       amount: 10n ** 15n - 21_000n,
     });
+  });
+
+  it("a key whose session the hall paid out at its game's end sends its float back by itself", () => {
+    expect(keyAction(key({ live: false }), games(false, [7n]), NOW)).toEqual({ kind: "payout" });
+    // Not while another game of the player's with a key goes on, nor for a game not over.
+    expect(keyAction(key({ live: false }), games(true, [7n]), NOW).kind).toBe("return");
+    expect(keyAction(key({ live: false }), games(false, [6n]), NOW).kind).toBe("return");
   });
 
   it("an over key that holds nothing (or less than its own transfer) is forgotten", () => {
@@ -89,5 +104,38 @@ describe("asking again for a refused roll through the key", () => {
     expect(shouldAskAgain({ ...refused, retryAt: 0n }, 2_000, undefined)).toBe(false);
     expect(shouldAskAgain(refused, 5_000, undefined)).toBe(false);
     expect(shouldAskAgain({ ...refused, status: 3 }, 2_000, undefined)).toBe(false);
+  });
+});
+
+describe("when a session's slot comes back, in any browser of the player's", () => {
+  const facts = (over: Partial<SlotFacts> = {}): SlotFacts => ({
+    slot: 5n * 10n ** 15n,
+    expiresAt: 2_000,
+    gameId: 12n,
+    gameOver: false,
+    ...over,
+  });
+  const time = (t: number) => `t=${t}`;
+
+  it("a session opened with a game comes back when that game ends, paid by the keeper", () => {
+    const r = slotReturn(facts(), 1_000);
+    expect(r).toEqual({ when: "game-end", gameId: 12n, expiresAt: 2_000 });
+    expect(slotReturnSentence(r!, time)).toBe(
+      "It comes back to your wallet when game #12 ends: the hall's keeper pays it out about 30 seconds after the end, with your winnings or refund, whether or not any page of yours is open.",
+    );
+    const now = slotReturn(facts({ gameOver: true }), 1_000);
+    expect(now).toEqual({ when: "now", gameId: 12n });
+    expect(slotReturnSentence(now!, time)).toMatch(/^Game #12 is over: the hall's keeper pays it/);
+  });
+
+  it("a session opened on its own comes back once it has expired", () => {
+    const r = slotReturn(facts({ gameId: null }), 1_000);
+    expect(r).toEqual({ when: "expiry", expiresAt: 2_000 });
+    expect(slotReturnSentence(r!, time)).toMatch(/once the session expires \(t=2000\)/);
+    expect(slotReturn(facts({ gameId: null }), 2_000)).toEqual({ when: "expired" });
+  });
+
+  it("an empty slot says nothing", () => {
+    expect(slotReturn(facts({ slot: 0n }), 1_000)).toBeNull();
   });
 });

@@ -34,7 +34,10 @@ export interface PlayerGames {
 export type KeyAction =
   /** Needed (a game goes on, or its grant may still be in flight): left alone. */
   | { kind: "keep" }
-  /** A live key whose games are over: the credit out to the player, then the gas back. */
+  /**
+   * A key whose games are over: if still live, the credit out to the player (withdrawFor), then the
+   * gas back; if its session is over already (the hall paid it out), the gas back.
+   */
   | { kind: "payout" }
   /** A key whose session is over and that still holds coin: shown, one button returns it. */
   | { kind: "return"; amount: bigint }
@@ -54,6 +57,16 @@ export function keyAction(facts: KeyFacts, games: PlayerGames, nowMs: number): K
     return { kind: "payout" };
   }
   if (pending) return { kind: "keep" };
+  // A key whose game is over (its session paid out by the hall's keeper, issue 43) sends its float
+  // back by itself, as a live one would: nothing of that session needs it any more.
+  if (
+    facts.returnable > 0n &&
+    facts.gameId !== null &&
+    games.over.has(facts.gameId) &&
+    !games.busy
+  ) {
+    return { kind: "payout" };
+  }
   if (facts.returnable > 0n) return { kind: "return", amount: facts.returnable };
   // Forgotten only once well past its making: a read from a node a block behind must not lose a
   // key whose grant has just landed.
@@ -93,4 +106,60 @@ export function shouldAskAgain(
   if (view.retryAt === 0n || BigInt(Math.floor(nowSec)) < view.retryAt) return false;
   if (view.callOffAt !== 0n && BigInt(Math.floor(nowSec)) >= view.callOffAt) return false;
   return askedAt !== view.retryAt;
+}
+
+/** Chain seconds after a game's end before the hall's keeper pays its players (scripts/lib/hallKeeper.ts). */
+export const KEEPER_PAYS_AFTER_SECONDS = 30;
+
+/** The player's session as the chain holds it, and its game, for saying when its slot comes back. */
+export interface SlotFacts {
+  /** What is left in the session's slot in the hall (session(player).feeAllowance). */
+  slot: bigint;
+  /** The session's expiry (unix seconds). */
+  expiresAt: number;
+  /**
+   * The game the session was opened with (create, create a match or join with a session): its
+   * end pays the slot out. Null for a session opened on its own (openSession).
+   */
+  gameId: bigint | null;
+  /** That game (the whole match) is over: finished or cancelled. */
+  gameOver: boolean;
+}
+
+/** When the coin left in a session's slot comes back to the player's wallet. */
+export type SlotReturn =
+  /** With the payout of the game it was opened with, which is still going. */
+  | { when: "game-end"; gameId: bigint; expiresAt: number }
+  /** Its game is over: the hall's keeper pays it out shortly (anyone may). */
+  | { when: "now"; gameId: bigint }
+  /** A session opened on its own: with the payout of a finished game of the player's, once expired. */
+  | { when: "expiry"; expiresAt: number }
+  /** Expired: with the payout of a finished game of the player's (the keeper's, or anyone's). */
+  | { when: "expired" };
+
+/** When a session's slot comes back (null when it holds nothing). */
+export function slotReturn(facts: SlotFacts, nowSec: number): SlotReturn | null {
+  if (facts.slot === 0n) return null;
+  if (facts.gameId !== null) {
+    return facts.gameOver
+      ? { when: "now", gameId: facts.gameId }
+      : { when: "game-end", gameId: facts.gameId, expiresAt: facts.expiresAt };
+  }
+  return facts.expiresAt > nowSec
+    ? { when: "expiry", expiresAt: facts.expiresAt }
+    : { when: "expired" };
+}
+
+/** The sentence that says when a slot comes back; `time` words a unix time. */
+export function slotReturnSentence(r: SlotReturn, time: (unixSec: number) => string): string {
+  switch (r.when) {
+    case "game-end":
+      return `It comes back to your wallet when game #${r.gameId} ends: the hall's keeper pays it out about ${KEEPER_PAYS_AFTER_SECONDS} seconds after the end, with your winnings or refund, whether or not any page of yours is open.`;
+    case "now":
+      return `Game #${r.gameId} is over: the hall's keeper pays it to your wallet within a minute or so of the end.`;
+    case "expiry":
+      return `It comes back to your wallet once the session expires (${time(r.expiresAt)}), with the payout of a finished game of yours.`;
+    case "expired":
+      return "The session has expired: it comes back to your wallet with the payout of a finished game of yours.";
+  }
 }

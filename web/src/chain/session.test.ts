@@ -11,6 +11,7 @@ import {
   rememberSessionGame,
   sessionGameOf,
   sessionKeyStorageKey,
+  sessionRecords,
   sessionKeysStorageKey,
   signerSentence,
 } from "./session.ts";
@@ -173,5 +174,44 @@ describe("the game a key was granted for", () => {
     expect(playedWithKey(31337, OTHER, 3n, store)).toBe(false);
     expect(sessionGameOf(1, PLAYER, store)).toBeNull();
     expect(sessionGameOf(31337, OTHER, store)).toBe(8n);
+  });
+});
+
+describe("sessionRecords: a player's sessions and their games, from the chain's logs", () => {
+  const player = "0x00000000000000000000000000000000000000aa" as const;
+  const other = "0x00000000000000000000000000000000000000bb" as const;
+  const k1 = "0x0000000000000000000000000000000000000001" as const;
+  const k2 = "0x0000000000000000000000000000000000000002" as const;
+  const k3 = "0x0000000000000000000000000000000000000003" as const;
+  const opened = (key: `0x${string}`, tx: `0x${string}`, who: `0x${string}` = player) => ({
+    eventName: "SessionOpened",
+    args: { player: who, key, expiresAt: 5_000n, feeAllowance: 1n, keyGas: 1n },
+    transactionHash: tx,
+  });
+
+  it("names the game created or joined in the session's transaction, none for openSession", () => {
+    const records = sessionRecords(
+      player,
+      [opened(k1, "0x01"), opened(k2, "0x02"), opened(k3, "0x03"), opened(k3, "0x04", other)],
+      [
+        {
+          eventName: "GameCreated",
+          args: { gameId: 7n, creator: player },
+          transactionHash: "0x01",
+        },
+        { eventName: "PlayerJoined", args: { gameId: 9n, player }, transactionHash: "0x02" },
+        // Someone else's join in another transaction is not this player's session's game.
+        {
+          eventName: "PlayerJoined",
+          args: { gameId: 11n, player: other },
+          transactionHash: "0x03",
+        },
+      ],
+    );
+    expect(records).toEqual([
+      { key: k1, expiresAt: 5_000, gameId: 7n },
+      { key: k2, expiresAt: 5_000, gameId: 9n },
+      { key: k3, expiresAt: 5_000, gameId: null },
+    ]);
   });
 });

@@ -265,3 +265,59 @@ export function sessionGameOf(
 ): bigint | null {
   return loadSessionKeys(chainId, player, store).at(-1)?.gameId ?? null;
 }
+
+/** A session the player opened, from the chain's logs: its key and the game it came with. */
+export interface SessionRecord {
+  key: Address;
+  expiresAt: number;
+  /** The game (or match) opened or joined in the same transaction; null for openSession. */
+  gameId: bigint | null;
+}
+
+interface LogLike {
+  eventName: string;
+  args: unknown;
+  transactionHash?: Hex | null;
+}
+
+/**
+ * The player's sessions, oldest first, from their SessionOpened logs and the hall's game logs: a
+ * session opened with createGameWithSession, createMatchWithSession or joinGameWithSession
+ * belongs to the game created or joined in the same transaction (its end pays the slot out), one
+ * opened on its own to none. What any browser of the player's can know of a key it does not hold.
+ */
+export function sessionRecords(
+  player: Address,
+  sessionLogs: readonly LogLike[],
+  gameLogs: readonly LogLike[],
+): SessionRecord[] {
+  const gameOfTx = new Map<string, bigint>();
+  for (const log of gameLogs) {
+    if (!log.transactionHash) continue;
+    const args = log.args as { gameId?: bigint; creator?: Address; player?: Address };
+    if (args.gameId === undefined) continue;
+    const who = log.eventName === "PlayerJoined" ? args.player : args.creator;
+    if (
+      (log.eventName === "GameCreated" ||
+        log.eventName === "MatchCreated" ||
+        log.eventName === "PlayerJoined") &&
+      who &&
+      sameAddress(who, player) &&
+      !gameOfTx.has(log.transactionHash)
+    ) {
+      gameOfTx.set(log.transactionHash, args.gameId);
+    }
+  }
+  const records: SessionRecord[] = [];
+  for (const log of sessionLogs) {
+    if (log.eventName !== "SessionOpened") continue;
+    const args = log.args as { player?: Address; key?: Address; expiresAt?: bigint };
+    if (!args.key || !args.player || !sameAddress(args.player, player)) continue;
+    records.push({
+      key: getAddress(args.key),
+      expiresAt: Number(args.expiresAt ?? 0n),
+      gameId: (log.transactionHash && gameOfTx.get(log.transactionHash)) ?? null,
+    });
+  }
+  return records;
+}

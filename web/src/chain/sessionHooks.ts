@@ -1,10 +1,16 @@
 // The session key in React: the player's session as the chain holds it, this browser's key and
 // who signs the moves (session.ts decides), and what a new session for a game costs (sized by
 // core/contract/session.ts from the roll fee and the gas price of now).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { zeroAddress, type Address, type PrivateKeyAccount } from "viem";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
-import { getBalance, getGasPrice, readContract } from "viem/actions";
+import { getBalance, getBlockNumber, getGasPrice, readContract } from "viem/actions";
+import {
+  addressTopic,
+  extendLogs,
+  sessionEventSelectors,
+  type LogCache,
+} from "@dicehall/core/events/hallEvents.ts";
 import {
   gameSessionNeeds,
   sessionExpiry,
@@ -17,7 +23,9 @@ import {
   heldKey,
   loadSessionKeys,
   newSessionKey,
+  sessionRecords,
   type MoveSigner,
+  type SessionRecord,
 } from "./session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { signSessionConsent } from "@dicehall/core/contract/sessionConsent.ts";
@@ -202,4 +210,77 @@ export async function sessionGrant(hall: Hall, player: Address, offer: SessionOf
     return { ...grant, consent };
   }
   return null;
+}
+
+/** The player's sessions as any browser of theirs can see them: on chain, and each key's coin. */
+export interface SessionHistory {
+  /** The player's session now (all zero once paid out or revoked). */
+  onChain: SessionOnChainView;
+  /** Every session the player opened, oldest first, with the game it came with. */
+  records: SessionRecord[];
+  /** What each of the last few keys holds, by lower-case address. */
+  balances: Map<string, bigint>;
+}
+
+/** How many of the player's latest keys have their coin read. */
+const KEYS_READ = 5;
+
+/**
+ * The player's sessions from the chain alone (their SessionOpened logs, `session(player)`, the
+ * keys' balances), so a browser that never held a key still says what it holds and when the rest
+ * comes back. `gameLogs` are the hall's game logs, which name each session's game.
+ */
+export function useSessionHistory(
+  me: Address | undefined,
+  gameLogs: readonly Parameters<typeof sessionRecords>[2][number][],
+): { data: SessionHistory | undefined } {
+  const hall = useHall();
+  const queryClient = useQueryClient();
+  const logsKey =
+    hall && me ? [...queryKeys.session(hall.scope, me), "logs"] : ["idle", "sessionLogs"];
+  const logs = useQuery({
+    queryKey: logsKey,
+    queryFn: async (): Promise<LogCache> => {
+      const head = await getBlockNumber(hall!.client, { cacheTime: 0 });
+      const { logs, syncedTo } = await extendLogs(
+        hall!.client,
+        { address: hall!.address, topics: [sessionEventSelectors(), addressTopic(me!)] },
+        queryClient.getQueryData<LogCache>(logsKey),
+        hall!.deployment.deploymentBlock,
+        head,
+      );
+      return { logs, syncedTo };
+    },
+    enabled: !!hall && !!me,
+    refetchInterval: 15_000,
+    placeholderData: (prev) => prev,
+  });
+  const keys = (logs.data?.logs ?? [])
+    .filter((l) => l.eventName === "SessionOpened")
+    .slice(-KEYS_READ)
+    .map((l) => (l.args as { key: Address }).key.toLowerCase());
+  const state = useQuery({
+    queryKey:
+      hall && me
+        ? [...queryKeys.balancesOnChain(hall.chainId), "sessionHistory", me.toLowerCase(), ...keys]
+        : queryKeys.idle("sessionHistory"),
+    queryFn: async () => {
+      const [onChain, ...amounts] = await Promise.all([
+        fetchSession(hall!, me!),
+        ...keys.map((k) => getBalance(hall!.client, { address: k as Address })),
+      ]);
+      return { onChain, balances: new Map(keys.map((k, i) => [k, amounts[i]])) };
+    },
+    enabled: !!hall && !!me && logs.data !== undefined,
+    refetchInterval: 10_000,
+    placeholderData: (prev) => prev,
+  });
+  if (!state.data || !logs.data || !me) return { data: undefined };
+  return {
+    data: {
+      onChain: state.data.onChain,
+      records: sessionRecords(me, logs.data.logs, gameLogs),
+      balances: state.data.balances,
+    },
+  };
 }

@@ -4,16 +4,23 @@ import type { Address } from "viem";
 import { getBalance, getGasPrice } from "viem/actions";
 import { useConnection } from "wagmi";
 import { leftoverGas } from "@dicehall/core/contract/session.ts";
-import { formatTokenAmount } from "@dicehall/core/game/format.ts";
+import { formatTimestamp, formatTokenAmount } from "@dicehall/core/game/format.ts";
 import { sameAddress } from "@dicehall/core/game/gameState.ts";
 import { describeError } from "@/chain/errors.ts";
 import { useHall, type Hall } from "@/chain/hall.ts";
-import { keyAction, type KeyAction, type KeyFacts, type PlayerGames } from "@/chain/keyWatch.ts";
+import {
+  keyAction,
+  slotReturn,
+  slotReturnSentence,
+  type KeyAction,
+  type KeyFacts,
+  type PlayerGames,
+} from "@/chain/keyWatch.ts";
 import { forgetSessionKey, loadSessionKeys, playedWithKey } from "@/chain/session.ts";
-import { fetchSession } from "@/chain/sessionHooks.ts";
+import { fetchSession, useSessionHistory } from "@/chain/sessionHooks.ts";
 import { payOutSession, returnKeyGas, type Payout } from "@/chain/sessionPayout.ts";
 import { NATIVE } from "@/chain/tokens.ts";
-import { useHallGames } from "@/data/gameData.ts";
+import { useHallGames, useHallLogs } from "@/data/gameData.ts";
 import { queryKeys } from "@/data/queryKeys.ts";
 import { useChainNow } from "./useNow.ts";
 
@@ -26,7 +33,71 @@ import { useChainNow } from "./useNow.ts";
 export function SessionKeys() {
   const { address } = useConnection();
   const hall = useHall();
-  return address && hall ? <PlayerKeys hall={hall} me={address} /> : null;
+  return address && hall ? (
+    <>
+      <PlayerKeys hall={hall} me={address} />
+      <EarlierKeys hall={hall} me={address} />
+    </>
+  ) : null;
+}
+
+const NO_LOGS: never[] = [];
+
+/**
+ * What the player's keys hold, read from the chain alone, so any browser of the player's says it
+ * (issue 43: a key's browser closed for good must not leave its coin unspoken of): the coin set
+ * aside in the hall for the session, when it comes back, and the coin keys made elsewhere hold.
+ * A key this browser holds and that plays on is the table's to speak of; PlayerKeys returns the
+ * coin of this browser's own keys.
+ */
+function EarlierKeys({ hall, me }: { hall: Hall; me: Address }) {
+  const logs = useHallLogs();
+  const { games } = useHallGames();
+  const { data } = useSessionHistory(me, logs.data?.logs ?? NO_LOGS);
+  const nowSec = Math.floor(useChainNow(5_000) / 1000);
+  const native = hall.chain.nativeCurrency;
+  const coin = (v: bigint) => formatTokenAmount(v, native, 6);
+  if (!data) return null;
+  const held = new Set(
+    loadSessionKeys(hall.chainId, me).map((k) => k.account.address.toLowerCase()),
+  );
+  const { onChain, records, balances } = data;
+  const current = onChain.key.toLowerCase();
+  const record = records.findLast((r) => r.key.toLowerCase() === current);
+  const game = record?.gameId != null ? games.get(record.gameId) : undefined;
+  const back = slotReturn(
+    {
+      slot: onChain.feeAllowance,
+      expiresAt: onChain.expiresAt,
+      gameId: record?.gameId ?? null,
+      gameOver: game?.status === "finished" || game?.status === "cancelled",
+    },
+    nowSec,
+  );
+  // This browser's live key is at work at a table, which says what is set aside for it.
+  const showSlot = back !== null && (!held.has(current) || !onChain.active);
+  const elsewhere = [...balances]
+    .filter(([key]) => !held.has(key))
+    .reduce((sum, [, amount]) => sum + amount, 0n);
+  if (!showSlot && elsewhere === 0n) return null;
+  return (
+    <aside className="notice notice--keys" aria-label="Your session keys' coin">
+      {showSlot && (
+        <p data-testid="slot-held">
+          {coin(onChain.feeAllowance)} is set aside in the hall for your session key
+          {held.has(current) ? "" : " (made in another browser)"}.{" "}
+          {slotReturnSentence(back, (t) => formatTimestamp(t))}
+        </p>
+      )}
+      {elsewhere > 0n && (
+        <p data-testid="key-coin-elsewhere">
+          Session keys of yours made in another browser hold {coin(elsewhere)} of gas (a key holds a
+          couple of moves&apos; worth): only the browser that made a key can send its coin back, and
+          it does when it next opens the hall.
+        </p>
+      )}
+    </aside>
+  );
 }
 
 /** A key's facts and the action decided for it. */
@@ -130,7 +201,7 @@ function PlayerKeys({ hall, me }: { hall: Hall; me: Address }) {
         working.delete(id);
         continue;
       }
-      void payOutSession(hall, key, me, tokens, true)
+      void payOutSession(hall, key, me, tokens, facts.live)
         .then((result) => {
           done.current.add(id);
           if (result.withdrawn.size > 0 || result.gasReturned > 0n) setPayout(result);

@@ -21,7 +21,13 @@ const grant = {
   consent: "0x1234" as const,
 };
 const session = {
-  needs: { rolls: 126, feeDeposit: 5n, keyGas: 7n },
+  needs: {
+    rolls: 126,
+    feeDeposit: 5n,
+    keyGas: 7n,
+    maxFeePerGas: 1n,
+    expected: { fees: 3n, gas: 9n, total: 12n },
+  },
   expiresAt: 1_800_000_000,
   value: 10n ** 16n + 12n,
 };
