@@ -259,6 +259,16 @@ describe("keyCanMove", () => {
     expect(keyCanMove("roll", { ...funds, keyBalance: 10n ** 18n, allowanceLeft: 9n })).toBe(false);
   });
 
+  it("lets a key that cannot refuel move only if it holds the move's gas", () => {
+    const low = { ...funds, keyBalance: REFUEL_GAS_LIMIT * GWEI - 1n };
+    expect(keyCanMove("score", low)).toBe(false);
+    expect(keyCanMove("roll", { ...funds, keyBalance: KEY_ROLL_GAS_LIMIT * GWEI })).toBe(true);
+    // A key near its float's floor with an empty slot still scores.
+    expect(keyCanMove("score", { ...funds, keyBalance: 80_000n * GWEI, allowanceLeft: 0n })).toBe(
+      true,
+    );
+  });
+
   it("lets it score or claim with no fees left in the slot, but not without gas", () => {
     expect(
       keyCanMove("score", { ...funds, keyBalance: 10n ** 16n, allowanceLeft: 0n, credit: 0n }),

@@ -263,9 +263,9 @@ export function leftoverGas(balance: bigint, gasPrice: bigint): bigint {
 }
 
 /**
- * Whether the key can make this one move itself: its gas and its slot cover it (it refuels from
- * the slot first when its own balance is short), and for a roll the slot covers the fee. When not,
- * the move goes through the wallet (and the table offers a top-up).
+ * Whether the key can make this one move itself: the slot covers a roll's fee, and the key can pay
+ * the move's gas limit, at once or after a refuel from the slot (which it must be able to send).
+ * When not, the move goes through the wallet (and the table offers a top-up).
  */
 export function keyCanMove(
   move: "roll" | "score" | "claim",
@@ -277,7 +277,10 @@ export function keyCanMove(
     gasPrice: bigint;
   },
 ): boolean {
-  return (
-    sessionLowOn({ ...funds, rollFee: move === "roll" ? funds.rollFee : 0n, ahead: 1 }) === null
-  );
+  const { keyBalance, allowanceLeft, credit, gasPrice } = funds;
+  const fee = move === "roll" ? funds.rollFee : 0n;
+  if (allowanceLeft < fee || credit < fee) return false;
+  const gas = (move === "roll" ? KEY_ROLL_GAS_LIMIT : KEY_GAS_PER_OTHER) * gasPrice;
+  if (keyBalance >= gas) return true;
+  return keyBalance >= REFUEL_GAS_LIMIT * gasPrice && keyBalance + allowanceLeft - fee >= gas;
 }
