@@ -815,7 +815,7 @@ contract DiceHallHandler {
     }
 }
 
-/// @notice The money invariant of DESIGN.md, after every step of random play, and the books balanced to
+/// @notice The money invariant of docs/DESIGN.md, after every step of random play, and the books balanced to
 /// zero once every game is ended and everyone has withdrawn.
 contract DiceHallInvariantTest {
     struct FuzzSelector {

@@ -14,11 +14,11 @@ import {Sheet} from "./libraries/Sheet.sol";
 import {TurnOrder} from "./libraries/TurnOrder.sol";
 import {PendingRolls} from "./libraries/PendingRolls.sol";
 import {DiceHallStorage} from "./DiceHallStorage.sol";
-import {DiceHallAdmin} from "./DiceHallAdmin.sol";
+import {DiceHallDesk} from "./DiceHallDesk.sol";
 
 /// @title DiceHall: lobbies, escrow, Pyth Entropy dice, turns, scoring, timeouts and payouts for dice games.
 /// @notice The state machine of docs/PROTOCOL.md; the rules live in the libraries. The owner's settings and
-/// the two sheet views run in DiceHallAdmin, by delegatecall on this contract's storage (EIP-170).
+/// the two sheet views run in DiceHallDesk, by delegatecall on this contract's storage (EIP-170).
 contract DiceHall is IDiceHall, DiceHallStorage {
     using SafeERC20 for IERC20;
     using PendingRolls for PendingRolls.Registry;
@@ -32,7 +32,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     address private immutable ADMIN;
 
     constructor(address entropy_, address owner_) DiceHallStorage(entropy_, owner_) {
-        ADMIN = address(new DiceHallAdmin(entropy_));
+        ADMIN = address(new DiceHallDesk(entropy_));
         address provider = ENTROPY.getDefaultProvider();
         FIRST_PROVIDER = provider;
         _settings = Settings({
@@ -122,7 +122,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         bytes calldata consent
     ) private whenNotPaused nonReentrant returns (uint256 gameId) {
         gameId = _createGame(cfg);
-        _payWithSession(cfg.token, cfg.bet, grant, consent);
+        _payWithSession(gameId, cfg.token, cfg.bet, grant, consent);
     }
 
     /// @dev The match length the lobby opened next in this call gets (read and cleared by _createGame).
@@ -150,7 +150,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         bytes calldata consent
     ) external payable whenNotPaused nonReentrant {
         (address token, uint256 bet) = _joinGame(gameId);
-        _payWithSession(token, bet, grant, consent);
+        _payWithSession(gameId, token, bet, grant, consent);
     }
 
     /// @dev Opens the lobby, the caller in seat 0; the caller's wrapper takes the bet. A match of the length a
@@ -276,7 +276,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         if (attempts != 0) {
             // Asking again for a refused roll: anyone may (a player, the hall's keeper, a well-wisher), paying the
             // fee, and the dice stay the mover's. A refused attempt has no number, so no one gains a choice.
-            // A session key of a player seated here asks for its player, the fee from the player's credit.
+            // A session key of a player seated here asks for its player, the fee from its session's slot.
             (roller, keyGrant) = _retryRoller(gameId);
             uint64 callOffAt = _callOffAt(g);
             if (block.timestamp >= callOffAt) revert CallOffWindowOver(gameId, callOffAt);
@@ -454,11 +454,14 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     function claimTimeout(uint256 gameId) external nonReentrant {
         Game storage g = _runningGame(gameId);
         (uint64 deadline, bool callOff) = _deadline(g);
-        if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);
+        // A move's deadline is the last second it may be made in; a call-off may be claimed from its moment on,
+        // the second roll() refuses from (CallOffWindowOver), so no second is lost between the two.
+        if (callOff && g.attempts != 0 ? block.timestamp < deadline : block.timestamp <= deadline)
+            revert DeadlineNotPassed(gameId, deadline);
         if (callOff && g.attempts == 0 && g.game > 1) {
             // Nobody drew the order of a match's later game: the match ends on the games played, so that a
             // trailing player cannot get their stake back by not drawing.
-            _delegateToAdmin(abi.encodeCall(DiceHallAdmin.settleMatchOnGamesPlayed, (gameId)));
+            _delegateToAdmin(abi.encodeCall(DiceHallDesk.settleMatchOnGamesPlayed, (gameId)));
             return;
         }
         g.pendingSequence = 0;
@@ -497,22 +500,34 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @inheritdoc IDiceHall
     function withdraw(address token) external nonReentrant {
-        uint256 amount = _credits[token][msg.sender];
+        uint256 amount = _takeAllCredit(token, msg.sender);
         if (amount == 0) revert NothingToWithdraw(token, msg.sender);
-        _credits[token][msg.sender] = 0;
         _send(token, msg.sender, amount);
         emit Withdrawn(token, msg.sender, amount);
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function withdrawFor(address, address) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function payOut(uint256, address, address) external {
+        _toAdmin();
+    }
+
+    /// @inheritdoc IDiceHall
+    /// @dev Runs in DiceHallDesk.
+    function payOutAmount(uint256, address, address) external view returns (uint256 amount) {
+        _viewFromAdmin();
+        return amount;
+    }
+
+    /// @inheritdoc IDiceHall
+    /// @dev Runs in DiceHallDesk.
+    function refuelKey() external {
         _toAdmin();
     }
 
@@ -529,19 +544,19 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function openSession(SessionGrant calldata, bytes calldata) external payable {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function revokeSession() external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function withdrawTreasury(address, address, uint256) external {
         _toAdmin();
     }
@@ -549,49 +564,49 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     // ================================================================== owner
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setTokenConfig(address, bool, uint128, uint128) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setHouseFee(uint16) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setJoinWindowBounds(uint32, uint32) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setMoveTimeoutBounds(uint32, uint32) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setEntropyTimeout(uint32) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setCallOffWindow(uint32) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setCallbackGasLimit(uint32) external {
         _toAdmin();
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function setEntropyProvider(address) external {
         _toAdmin();
     }
@@ -628,7 +643,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     /// @inheritdoc IDiceHall
     function credits(address token, address account) external view returns (uint256) {
-        return _credits[token][account];
+        return _credits[token][account].amount;
     }
 
     /// @inheritdoc IDiceHall
@@ -637,21 +652,21 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function session(address) external view returns (SessionView memory v) {
         _viewFromAdmin();
         return v;
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function sessionPlayer(address) external view returns (address player) {
         _viewFromAdmin();
         return player;
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin (OpenZeppelin's EIP712, whose verifying contract is then this hall).
+    /// @dev Runs in DiceHallDesk (OpenZeppelin's EIP712, whose verifying contract is then this hall).
     function eip712Domain()
         external
         view
@@ -680,14 +695,14 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function getGame(uint256) external view returns (GameView memory v) {
         _viewFromAdmin();
         return v;
     }
 
     /// @inheritdoc IDiceHall
-    /// @dev Runs in DiceHallAdmin.
+    /// @dev Runs in DiceHallDesk.
     function getPlayer(uint256, address) external view returns (PlayerView memory v) {
         _viewFromAdmin();
         return v;
@@ -741,7 +756,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
 
     // ================================================================== internals
 
-    /// @dev Runs the call's own calldata in DiceHallAdmin on this contract's storage and returns or reverts
+    /// @dev Runs the call's own calldata in DiceHallDesk on this contract's storage and returns or reverts
     /// with what it did.
     function _toAdmin() private {
         address admin = ADMIN;
@@ -756,7 +771,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         }
     }
 
-    /// @dev _toAdmin for a view: DiceHallAdmin's views only read, so calling one from a view is safe; the
+    /// @dev _toAdmin for a view: DiceHallDesk's views only read, so calling one from a view is safe; the
     /// compiler cannot know that of a delegatecall, hence the cast.
     function _viewFromAdmin() private view {
         function() internal run = _toAdmin;
@@ -767,7 +782,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         asView();
     }
 
-    /// @dev Runs `data` in DiceHallAdmin on this contract's storage; reverts with what it reverted with.
+    /// @dev Runs `data` in DiceHallDesk on this contract's storage; reverts with what it reverted with.
     function _delegateToAdmin(bytes memory data) private {
         address admin = ADMIN;
         assembly ("memory-safe") {
@@ -948,16 +963,16 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev A game is over (its last box filled, or one player left): a single game settles here; a match's game
-    /// ends in DiceHallAdmin (its standings, then the next game or the match's settlement).
+    /// ends in DiceHallDesk (its standings, then the next game or the match's settlement).
     function _endGame(uint256 gameId, Game storage g) private {
         if (g.games == 1) {
             _settle(gameId, g);
             return;
         }
-        _delegateToAdmin(abi.encodeCall(DiceHallAdmin.endMatchGame, (gameId)));
+        _delegateToAdmin(abi.encodeCall(DiceHallDesk.endMatchGame, (gameId)));
     }
 
-    /// @dev Totals, winners (ties split the pot), the house fee, and the payouts as credits.
+    /// @dev Totals and winners (ties split the pot); the pot is paid in _payPot, as a match's is.
     function _settle(uint256 gameId, Game storage g) private {
         uint8 seats = g.seats;
         uint8 ruleSet = g.ruleSet;
@@ -982,22 +997,15 @@ contract DiceHall is IDiceHall, DiceHallStorage {
                 winners[w++] = players[i];
         }
 
-        uint256 pot = uint256(g.bet) * seats;
-        uint256 fee = (pot * g.feeBps) / BPS;
-        uint256 share = (pot - fee) / winnerCount;
-        g.status = GameStatus.Finished;
-        address token = g.token;
-        if (fee != 0) _treasury[token] += fee;
-        // The first winner in turn order also takes what does not divide evenly.
-        _credit(token, winners[0], share + (pot - fee - share * winnerCount));
-        for (uint256 i = 1; i < winnerCount; ++i) _credit(token, winners[i], share);
-        emit GameFinished(gameId, token, ruleSet, players, totals, winners, share, fee);
+        (uint256 share, uint256 fee) = _payPot(gameId, g, winners);
+        emit GameFinished(gameId, g.token, ruleSet, players, totals, winners, share, fee);
     }
 
     function _cancel(uint256 gameId, Game storage g) private {
         g.status = GameStatus.Cancelled;
         uint256 joined = g.joined;
-        for (uint256 i; i < joined; ++i) _credit(g.token, g.players[i], g.bet);
+        (address token, uint256 bet) = (g.token, g.bet);
+        for (uint256 i; i < joined; ++i) _owe(gameId, token, g.players[i], bet);
         emit GameCancelled(gameId);
     }
 
@@ -1013,7 +1021,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         for (uint256 i; i < seats; ++i) {
             uint256 seat = order == 0 ? i : TurnOrder.at(order, i);
             if ((forfeited >> seat) & 1 == 1) continue;
-            _credit(token, g.players[seat], share + remainder);
+            _owe(gameId, token, g.players[seat], share + remainder);
             remainder = 0;
         }
         emit GameCancelled(gameId);
@@ -1040,8 +1048,9 @@ contract DiceHall is IDiceHall, DiceHallStorage {
     }
 
     /// @dev The bet of a `...WithSession` call: a native bet out of msg.value, an ERC-20 one by transferFrom;
-    /// the rest of msg.value opens the session (in DiceHallAdmin).
+    /// the rest of msg.value opens the session (in DiceHallDesk).
     function _payWithSession(
+        uint256 gameId,
         address token,
         uint256 bet,
         SessionGrant calldata grant,
@@ -1052,7 +1061,7 @@ contract DiceHall is IDiceHall, DiceHallStorage {
         if (msg.value < needed) revert WrongPayment(msg.value, needed);
         _collectBet(token, bet, forBet);
         _delegateToAdmin(
-            abi.encodeCall(DiceHallAdmin.openSessionAfterBet, (grant, consent, msg.value - forBet))
+            abi.encodeCall(DiceHallDesk.openSessionAfterBet, (grant, consent, msg.value - forBet, gameId))
         );
     }
 

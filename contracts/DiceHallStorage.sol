@@ -12,13 +12,17 @@ import {IDiceHall} from "./interfaces/IDiceHall.sol";
 import {PlayerState} from "./types/PlayerState.sol";
 import {PendingRolls} from "./libraries/PendingRolls.sol";
 
-/// @title DiceHall's storage: the one layout DiceHall and DiceHallAdmin (run by delegatecall) share.
-/// @notice Everything here is DiceHall's; DiceHallAdmin only lends it code (docs/ARCHITECTURE.md, Contracts).
+/// @title DiceHall's storage and its money primitives: the one layout DiceHall and DiceHallDesk (run by
+/// delegatecall) share, and the code both use to credit, owe, settle a pot and send.
+/// @notice Everything here is DiceHall's; DiceHallDesk only lends it code (docs/ARCHITECTURE.md, "One contract,
+/// two pieces of code"); test/storageLayout.test.ts holds the two layouts equal.
 abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     uint16 public constant MAX_HOUSE_FEE_BPS = 1000;
     uint256 public constant MAX_INVITEES = 16;
+    /// @notice The largest bet a token may allow (2^120 units): a credit (128 bits) holds 2^8 of the largest pots.
+    uint128 public constant MAX_BET = 1 << 120;
     uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
     /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
     uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
@@ -56,10 +60,16 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// @notice The most roll fees a session sets aside (2^64 - 1 wei, about 18.4 of the native coin), so that they
     /// share one slot with the key's player and expiry: a key's roll reads and writes that slot only.
     uint64 public constant MAX_SESSION_ALLOWANCE = type(uint64).max;
+    /// @notice The largest float a key may be granted (SessionGrant.keyGas), kept in whole gwei in 48 bits.
+    uint256 public constant MAX_KEY_FLOAT = uint256(type(uint48).max) * 1 gwei;
     /// @notice No request for a refused roll is accepted in its call-off window's last this many seconds, so the
     /// last request accepted always has at least this long to be delivered before the game may be called off:
     /// a delivery and a call-off never race.
     uint32 public constant LAST_RETRY_BEFORE_CALL_OFF = 1 hours;
+    /// @notice The gas a payout someone else sends (payOut) forwards to the receiver's code: enough for a smart
+    /// wallet's receive, bounded so that a receiver that burns gas costs the sender little. A receiver that needs
+    /// more keeps the amount in its credit and takes it with its own withdraw.
+    uint256 public constant PAYOUT_GAS = 50_000;
 
     /// @dev A game's header: three slots, then the seats in join order.
     struct Game {
@@ -119,18 +129,40 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint32 callOffWindow;
     }
 
-    /// @dev A player's latest session: its key (the grant itself is the key's).
+    /// @dev A player's latest session: its key (the grant itself is the key's), the game it was opened with (0:
+    /// none; when that game is over the session is over, and payOut sends the player what its slot holds), and
+    /// the most coin its key may hold, in gwei (the float the key consented to as keyGas; refuelKey tops it up
+    /// to this from the slot).
     struct Session {
         address key;
+        uint48 gameId;
+        uint48 floatGwei;
     }
 
-    /// @dev What a key may do and the roll fees set aside for it, in one slot: the only slot a key's roll or
-    /// score reads (and a roll writes) beyond a player's own. Kept after it expires, until its player revokes or
-    /// replaces it or its fees are paid out.
+    /// @dev What a key may do and the coin set aside for it (its roll fees and the gas it refuels with), in one
+    /// slot: the only slot a key's roll or score reads (and a roll writes) beyond a player's own. Kept after it
+    /// expires, until its player revokes or replaces it or its session is paid out.
     struct KeyGrant {
         address player;
         uint32 expiresAt; // at most 7 days from when it was granted: fits until 2106
-        uint64 feeLeft; // roll fees set aside for the key, in wei, not yet spent
+        uint64 feeLeft; // coin set aside for the key (roll fees and refuels), in wei, not yet spent
+    }
+
+    /// @dev Every key's grant, indexed by the key's address: element `uint160(key)` sits at the area's slot plus
+    /// the key's address (a static array's element i is at its base + i), so a key's roll finds its grant without
+    /// hashing, and layout tools see the area (ERC-7201).
+    /// @custom:storage-location erc7201:dicehall.keyGrants
+    struct KeyGrantArea {
+        KeyGrant[1 << 160] grants;
+    }
+
+    /// @dev An account's credit in one token, in one slot: what it holds, and how much of that the ends of its
+    /// games left it and payOut may still send it. owed <= amount always: the account's own spending (a bet from
+    /// credit, a withdraw) takes from the owed part first, so a deposit is never what a stranger's payOut moves.
+    /// Both fit: bets are at most MAX_BET, so a credit would need 2^8 of the largest pots to reach 2^128.
+    struct Credit {
+        uint128 amount;
+        uint128 owed;
     }
 
     /// @dev A token's bet limits; a token is allowed exactly when maxBet is not 0.
@@ -139,9 +171,13 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
         uint128 maxBet;
     }
 
-    /// @dev The first slot of the key grants (_keyGrant). An immutable, not a constant: the optimizer would keep a
-    /// 32-byte constant in the code's data and copy it out at every look-up; an immutable is one push.
-    uint256 private immutable KEY_GRANTS = uint256(keccak256("dicehall.keyGrants"));
+    /// @dev Where the KeyGrantArea is: ERC-7201's formula for "dicehall.keyGrants", keccak256(abi.encode(
+    /// uint256(keccak256("dicehall.keyGrants")) - 1)) & ~0xff (test/storageLayout.test.ts computes it again). No
+    /// other variable lies within 2^160 slots of it: the declared ones are at slots below 1 024 (a few dozen; the pending rolls' ring is the longest), and a mapping's or an
+    /// array's hash landing in that span is a 2^-96 chance, as for any two hashed locations. An immutable, not a
+    /// constant: the optimizer would keep a 32-byte constant in the code's data and copy it out at every look-up.
+    uint256 private immutable KEY_GRANTS =
+        uint256(keccak256(abi.encode(uint256(keccak256("dicehall.keyGrants")) - 1))) & ~uint256(0xff);
 
     IEntropyV2 internal immutable ENTROPY;
 
@@ -153,7 +189,7 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     mapping(uint256 gameId => mapping(address player => PlayerState)) internal _sheets;
     mapping(uint256 gameId => address[]) internal _invitees;
     mapping(address token => BetLimits) internal _betLimits;
-    mapping(address token => mapping(address account => uint256)) internal _credits;
+    mapping(address token => mapping(address account => Credit)) internal _credits;
     mapping(address token => uint256) internal _treasury;
     PendingRolls.Registry internal _pending;
     /// @dev Every provider ever set, by the id it got the first time (ids from 1).
@@ -162,12 +198,12 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     uint16 internal _providerCount;
     mapping(address player => Session) internal _sessions;
 
-    /// @dev A key's grant; cleared when its player revokes or replaces it, kept (expired) otherwise. Grants sit at
-    /// KEY_GRANTS plus the key's address, as a dynamic array's elements sit at a hash plus their index (no other
-    /// variable is stored within 2^160 slots of that hash): a key's roll finds its grant without hashing.
+    /// @dev A key's grant; cleared when its player revokes or replaces it or its session is paid out, kept
+    /// (expired) otherwise. The KeyGrantArea's element for the key: its slot plus the key's address.
     function _keyGrant(address key) internal view returns (KeyGrant storage k) {
         uint256 slot;
-        // Wraps past 2^256 as a slot does; the address converted in Solidity, so its bits are clean.
+        // KEY_GRANTS + 2^160 < 2^256 (test/storageLayout.test.ts); the address converted in Solidity, so its bits
+        // are clean. The same slot as KeyGrantArea.grants[uint160(key)], without the index's bounds check.
         unchecked {
             slot = KEY_GRANTS + uint160(key);
         }
@@ -202,8 +238,60 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
 
     function _credit(address token, address account, uint256 amount) internal {
         if (amount == 0) return;
-        _credits[token][account] += amount;
+        _credits[token][account].amount += _u128(amount);
         emit IDiceHall.Credited(token, account, amount);
+    }
+
+    /// @dev What a game's end leaves `player`: into their credit, and marked, in the credit and on their sheet, as
+    /// what payOut may send them for this game. Every payout of a game's money (a win, a split pot, a refund, a
+    /// call-off) is made here.
+    function _owe(uint256 gameId, address token, address player, uint256 amount) internal {
+        if (amount == 0) return;
+        Credit storage c = _credits[token][player];
+        uint128 a = _u128(amount);
+        (c.amount, c.owed) = (c.amount + a, c.owed + a);
+        emit IDiceHall.Credited(token, player, amount);
+        _sheets[gameId][player] = _sheets[gameId][player].withOwed(amount);
+    }
+
+    /// @dev Takes all of an account's credit in a token off the books (its own withdraw, or its key's), and
+    /// returns it.
+    function _takeAllCredit(address token, address account) internal returns (uint256 amount) {
+        Credit storage c = _credits[token][account];
+        amount = c.amount;
+        (c.amount, c.owed) = (0, 0);
+    }
+
+    function _u128(uint256 amount) internal pure returns (uint128) {
+        if (amount > type(uint128).max) revert IDiceHall.AmountTooLarge(amount);
+        return uint128(amount);
+    }
+
+    /// @dev The pot of a finished single game or match, in one place: the house fee (fixed when the lobby opened)
+    /// to the treasury, the rest split equally among `winners`, the first of whom also takes what does not
+    /// divide evenly. Returns each winner's share and the fee, for GameFinished.
+    function _payPot(
+        uint256 gameId,
+        Game storage g,
+        address[] memory winners
+    ) internal returns (uint256 share, uint256 fee) {
+        uint256 winnerCount = winners.length;
+        uint256 pot = uint256(g.bet) * g.seats;
+        fee = (pot * g.feeBps) / BPS;
+        share = (pot - fee) / winnerCount;
+        g.status = IDiceHall.GameStatus.Finished;
+        address token = g.token;
+        if (fee != 0) _treasury[token] += fee;
+        _owe(gameId, token, winners[0], share + (pot - fee - share * winnerCount));
+        for (uint256 i = 1; i < winnerCount; ++i) _owe(gameId, token, winners[i], share);
+    }
+
+    /// @dev Sends native coin to an address we do not control with at most PAYOUT_GAS for its code, and
+    /// without copying what it returns: a receiver that burns gas or reverts costs the sender a bounded amount.
+    function _sendBounded(address to, uint256 amount) internal returns (bool ok) {
+        assembly ("memory-safe") {
+            ok := call(PAYOUT_GAS, to, amount, 0, 0, 0, 0)
+        }
     }
 
     function _send(address token, address to, uint256 amount) internal {
@@ -218,16 +306,18 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// @dev Puts `amount` into the caller's credit.
     function _deposit(address token, uint256 amount) internal {
         if (amount == 0) return;
-        _credits[token][msg.sender] += amount;
+        _credits[token][msg.sender].amount += _u128(amount);
         emit IDiceHall.Deposited(token, msg.sender, amount);
     }
 
-    /// @dev Pays from an account's credit, or reverts with what is missing.
+    /// @dev Pays from an account's credit, or reverts with what is missing; the owed part goes first.
     function _spendCredit(address token, address account, uint256 amount) internal {
-        uint256 available = _credits[token][account];
+        Credit storage c = _credits[token][account];
+        (uint256 available, uint256 owed) = (c.amount, c.owed);
         if (available < amount) revert IDiceHall.InsufficientCredit(token, amount, available);
+        // amount <= available < 2^128, and owed <= available: what is left of owed is at most what is left.
         unchecked {
-            _credits[token][account] = available - amount;
+            (c.amount, c.owed) = (uint128(available - amount), uint128(owed > amount ? owed - amount : 0));
         }
     }
 }

@@ -10,7 +10,7 @@ import {Scoring} from "./libraries/Scoring.sol";
 import {Sheet} from "./libraries/Sheet.sol";
 import {TurnOrder} from "./libraries/TurnOrder.sol";
 
-/// @notice A slow, plain sheet: arrays, sorted dice and the rules written out as RULES.md says them.
+/// @notice A slow, plain sheet: arrays, sorted dice and the rules written out as docs/RULES.md says them.
 /// The packed code must agree with it on every fuzzed game.
 library PlainSheet {
     struct Sheet_ {
@@ -119,7 +119,7 @@ library PlainSheet {
         return 36 - s;
     }
 
-    /// @notice (legal, points, bonus) of filling `box`, following RULES.md's Joker steps literally.
+    /// @notice (legal, points, bonus) of filling `box`, following docs/RULES.md's Joker steps literally.
     function place(
         Sheet_ memory s,
         uint256 box,
@@ -236,7 +236,7 @@ contract SheetFuzzTest {
         );
     }
 
-    /// @notice Dice drawn from a random number follow RULES.md's formula; kept dice never change.
+    /// @notice Dice drawn from a random number follow docs/RULES.md's formula; kept dice never change.
     function testFuzz_roll_followsFormula(bytes32 random, uint8 keepMask, uint256 before) public pure {
         keepMask %= 32;
         uint256 previous = Dice.pack(_dice(before, 1));

@@ -672,7 +672,7 @@ const MATCH_GAMES = 3;
 
 // ------------------------------------------------------------------------------ code size
 
-/** EIP-170: the most code a contract may have. DiceHall's setters and big views live in DiceHallAdmin for it. */
+/** EIP-170: the most code a contract may have. DiceHall's setters and big views live in DiceHallDesk for it. */
 const MAX_CODE_SIZE = 24_576;
 {
   const entropy = await viem.deployContract("MockEntropy", [owner.account.address]);
@@ -680,7 +680,7 @@ const MAX_CODE_SIZE = 24_576;
   const sizes = [];
   for (const [name, address] of [
     ["DiceHall", hall.address],
-    ["DiceHallAdmin (delegatecalled by DiceHall)", await adminOf(hall.address)],
+    ["DiceHallDesk (delegatecalled by DiceHall)", await adminOf(hall.address)],
   ] as const) {
     const code = await publicClient.getCode({ address });
     const bytes = ((code?.length ?? 2) - 2) / 2;

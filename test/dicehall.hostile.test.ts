@@ -327,21 +327,21 @@ describe("an Entropy provider that never answers", () => {
     assert.equal((await playerView(h, gameId, order[0])).rollsUsed, 0, "no dice, no roll used");
   });
 
-  it("calls the undrawn table off only after its roll has been out for the call-off window", async () => {
+  it("calls the undrawn table off once its roll has been out for the call-off window, not a second before", async () => {
     const h = await networkHelpers.loadFixture(silentHallFixture);
     const { gameId, order } = await startGame(h, { seats: 2 });
     const { receipt } = await requestRoll(h, gameId, order[0], 0);
     const requestedAt = (await h.publicClient.getBlock({ blockNumber: receipt.blockNumber }))
       .timestamp;
     const deadline = requestedAt + BigInt(DEFAULT_CALL_OFF_WINDOW);
-    await networkHelpers.time.setNextBlockTimestamp(deadline);
+    await networkHelpers.time.setNextBlockTimestamp(deadline - 1n);
     await h.viem.assertions.revertWithCustomErrorWithArgs(
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),
       h.hall,
       "DeadlineNotPassed",
       [gameId, deadline],
     );
-    await networkHelpers.time.setNextBlockTimestamp(deadline + 1n);
+    await networkHelpers.time.setNextBlockTimestamp(deadline);
     const claimed = await send(
       h,
       h.hall.write.claimTimeout([gameId], { account: h.stranger.account }),

@@ -1059,8 +1059,8 @@ describe("S-5: no one can name another's key; a squat fails", () => {
   });
 });
 
-describe("the hall keeper pays a finished game's credit to its player, never elsewhere", () => {
-  it("payOut sends a player's credit to the player's own address once the game is over; the caller gets nothing", async () => {
+describe("the hall keeper pays what a finished game left its player, to the player and nowhere else", () => {
+  it("payOut sends a player's winnings to the player's own address once the game is over; the caller gets nothing, the deposit stays", async () => {
     const h = await keyedFixture();
     const { gameId, key } = h;
     const keeper = h.wallets[8];
@@ -1081,27 +1081,34 @@ describe("the hall keeper pays a finished game's credit to its player, never els
       "NotInGame",
       [gameId, addressOf(h.carol)],
     );
-    const credit = await credits(h, NATIVE, h.alice);
+    // Alice's credit holds her winnings and ten fees she put in herself: only the winnings are the game's.
+    const deposited = PRICED_ROLL_FEE * 10n;
+    const winnings = (await credits(h, NATIVE, h.alice)) - deposited;
+    assert.equal(
+      await h.hall.read.payOutAmount([gameId, h.alice.account.address, NATIVE]),
+      winnings,
+    );
     const aliceBefore = await h.publicClient.getBalance({ address: h.alice.account.address });
     const keeperBefore = await h.publicClient.getBalance({ address: keeper.account.address });
     const receipt = await send(
       h,
       h.hall.write.payOut([gameId, h.alice.account.address, NATIVE], { account: keeper.account }),
     );
-    // The session is still active: its fees stay for its key; only the credit goes.
+    // The session was opened on its own and is still active: its fees stay for its key; the deposit stays too.
     assert.deepEqual(
       { ...hallEvent(h, receipt, "Withdrawn") },
-      { token: NATIVE, account: addressOf(h.alice), amount: credit },
+      { token: NATIVE, account: addressOf(h.alice), amount: winnings },
     );
     assert.equal(
       await h.publicClient.getBalance({ address: h.alice.account.address }),
-      aliceBefore + credit,
+      aliceBefore + winnings,
     );
     assert.equal(
       await h.publicClient.getBalance({ address: keeper.account.address }),
       keeperBefore - receipt.gasUsed * receipt.effectiveGasPrice,
     );
     assert.equal(await credits(h, NATIVE, keeper), 0n);
+    assert.equal(await credits(h, NATIVE, h.alice), deposited);
     assert.equal(
       (await h.hall.read.session([h.alice.account.address])).feeAllowance,
       ALLOWANCE - PRICED_ROLL_FEE,
@@ -1120,6 +1127,8 @@ describe("the hall keeper pays a finished game's credit to its player, never els
       h.hall.write.payOut([gameId, h.alice.account.address, NATIVE], { account: keeper.account }),
     );
     assert.equal(hallEvent(h, late, "Withdrawn").amount, ALLOWANCE - PRICED_ROLL_FEE);
+    // The session is over and cleared; the deposit is still hers in the hall.
     assert.equal((await h.hall.read.session([h.alice.account.address])).feeAllowance, 0n);
+    assert.equal(await credits(h, NATIVE, h.alice), deposited);
   });
 });

@@ -2,7 +2,7 @@
 pragma solidity 0.8.28;
 
 /// @title The public interface of DiceHall: its structs, errors, events and entry points.
-/// @notice Names and shapes here are fixed by DESIGN.md; the app, the scripts and the tests build on them.
+/// @notice Names and shapes here are fixed by docs/DESIGN.md; the app, the scripts and the tests build on them.
 interface IDiceHall {
     // ------------------------------------------------------------------ structs
 
@@ -43,7 +43,7 @@ interface IDiceHall {
         uint256 pot; // bet x seats
         bool orderDrawn; // false from the last join until the first roll's random number draws the turn order
         uint8 entropyAttempts; // Entropy requests made for the outstanding roll (0 = none; saturates at 255)
-        uint64 retryAt; // when anyone may ask again for the refused outstanding roll (0 if none, if its request was accepted, or if the call-off comes first)
+        uint64 retryAt; // when anyone may ask again for the refused outstanding roll (0 if none, if its request was accepted, or if the retries' end, an hour before the call-off, comes first)
         address provider; // the Entropy provider of this game, fixed when the lobby opened
         uint32 callbackGasLimit; // the callback gas this game's rolls ask for, fixed when the lobby opened
         uint64 callOffAt; // when the game may be called off if the outstanding roll has still not come (0 if none)
@@ -51,8 +51,10 @@ interface IDiceHall {
         uint256 rollFeeCap; // a roll quoted above this is a refusal, not a price; fixed when the lobby opened
         uint8 games; // the match length: 1..10 games for one stake (1 = a single game)
         uint8 gameNumber; // the game being played, 1..games; once over, the game the match ended in
-        uint8[] wins; // per entry of `players`: games won so far (a tied game is a win for each of its winners)
-        uint256[] points; // per entry of `players`: points over the games finished so far
+        uint8[] wins; // a match's standings, per entry of `players`: games won so far (a tied game is a win for
+        // each of its winners); all 0 in a single game, whose result is GameFinished's
+        uint256[] points; // a match's, per entry of `players`: points over its games finished so far; all 0 in a
+        // single game
     }
 
     /// @notice One player's sheet in one game, decoded.
@@ -83,8 +85,10 @@ interface IDiceHall {
     struct SessionGrant {
         address key; // the session key's address
         uint64 expiresAt; // unix seconds: after now, at most now + MAX_SESSION_DURATION (7 days)
-        uint128 feeAllowance; // roll fees (native coin) set aside for the key: at most MAX_SESSION_ALLOWANCE
-        uint128 keyGas; // native coin forwarded to the key now, for its own gas (may be 0)
+        uint128 feeAllowance; // native coin set aside in the hall for the key's roll fees and refuels: at most
+        // MAX_SESSION_ALLOWANCE
+        uint128 keyGas; // the key's float: native coin forwarded to the key now, and the most refuelKey tops it
+        // up to (may be 0)
     }
 
     /// @notice A player's latest session as the app shows it, kept after it expires (`active` false) so the app can
@@ -92,7 +96,7 @@ interface IDiceHall {
     struct SessionView {
         address key;
         uint64 expiresAt;
-        uint128 feeAllowance; // what is left of the roll fees set aside for the key
+        uint128 feeAllowance; // what is left of the coin set aside for the key (roll fees and refuels)
         bool active; // the key may act now (not expired)
     }
 
@@ -212,7 +216,12 @@ interface IDiceHall {
     error NotTheHall(address self);
     /// @notice Only the player's active session key may withdraw for them.
     error NotSessionKey(address caller);
-    /// @notice A session key must not be zero, the player itself, or another player's active key.
+    /// @notice A session key asked to refuel while it holds its whole float already.
+    error KeyFull(address key, uint256 balance, uint256 float);
+    /// @notice An amount too large for a credit (2^128 units or more).
+    error AmountTooLarge(uint256 amount);
+    /// @notice A session key must not be zero, the player itself, or a key another player holds (active or
+    /// expired, until that player's session is revoked, replaced or paid out).
     error InvalidSessionKey(address key);
     /// @notice A match is 1 to 10 games.
     error GamesOutOfRange(uint8 games);
@@ -257,7 +266,8 @@ interface IDiceHall {
         uint64 sequenceNumber,
         uint8 keepMask
     );
-    /// @notice Entropy refused a roll's request; the roll fee was credited back and the roll may be asked again.
+    /// @notice Entropy refused a roll's request; nothing was spent (a paid roll's value went to the roller's
+    /// credit, a key's fee back to its session's slot) and the roll may be asked again.
     event RollRefused(uint256 indexed gameId, address indexed player, uint8 keepMask, bytes reason);
     /// @notice Entropy answered; these are the dice after the roll.
     event DiceRolled(
@@ -299,6 +309,11 @@ interface IDiceHall {
     event Withdrawn(address indexed token, address indexed account, uint256 amount);
     /// @notice An account was credited (payout, refund or roll-fee surplus).
     event Credited(address indexed token, address indexed account, uint256 amount);
+    /// @notice A payout someone else sent (payOut) could not be delivered within PAYOUT_GAS: `amount` stays in
+    /// `account`'s credit, for its own withdraw.
+    event PayoutFailed(address indexed token, address indexed account, uint256 amount);
+    /// @notice A session key took `amount` from its session's slot for its gas (refuelKey).
+    event KeyRefuelled(address indexed player, address indexed key, uint256 amount);
 
     /// @notice An account put money into its credit.
     event Deposited(address indexed token, address indexed account, uint256 amount);
@@ -402,10 +417,19 @@ interface IDiceHall {
     /// @notice Sends all of `player`'s credits in `token` to `player`; only `player`'s active session key may.
     /// For the native coin the session's unspent roll fees come too (its key can then roll only by the wallet).
     function withdrawFor(address player, address token) external;
-    /// @notice Sends `player`'s credits in `token` to `player` and nowhere else, once game `gameId`, in which
-    /// `player` held a seat, is over (finished or called off); anyone may (the hall's keeper does). For the native
-    /// coin the unspent roll fees of the player's session come too once that session has expired.
+    /// @notice Sends `player` what game `gameId` left them in `token` (their winnings or refund, at most their
+    /// credit) and nowhere else, once that game, in which `player` held a seat, is over; anyone may (the hall's
+    /// keeper does). In the native coin, what the player's session slot holds comes too once that session is
+    /// over (its game is this one, or it expired). Never a deposit or another game's credit. A native payout
+    /// forwards at most PAYOUT_GAS to the receiver: if it fails, the amount stays in the player's credit
+    /// (PayoutFailed) and the call succeeds. Either way the game owes the player nothing more.
     function payOut(uint256 gameId, address player, address token) external;
+    /// @notice What payOut(gameId, player, token) would send now; 0 if nothing.
+    function payOutAmount(uint256 gameId, address player, address token) external view returns (uint256);
+    /// @notice Sends the caller, an active session key, coin from its session's slot up to the float its
+    /// player granted it (SessionGrant.keyGas): the key holds a few moves' gas and refuels itself; the rest stays
+    /// in the hall, and comes back to the player when the session is over.
+    function refuelKey() external;
     /// @notice A player's latest session, kept (with `active` false) once it has expired; all zero if none.
     function session(address player) external view returns (SessionView memory);
     /// @notice The player an active session key acts for; 0 if the key is not active.

@@ -27,7 +27,7 @@ library Dice {
     }
 
     /// @notice Re-rolls every die whose keep bit is clear, from the revealed random number alone:
-    /// die i = 1 + uint256(keccak256(abi.encode(random, i))) % 6 (RULES.md, "Dice from randomness").
+    /// die i = 1 + uint256(keccak256(abi.encode(random, i))) % 6 (docs/RULES.md, "Dice from randomness").
     function roll(uint256 packed, uint8 keepMask, bytes32 random) internal pure returns (uint256) {
         for (uint256 i; i < COUNT; ++i) {
             if ((keepMask >> i) & 1 == 1) continue;

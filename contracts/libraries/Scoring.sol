@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {IDiceHall} from "../interfaces/IDiceHall.sol";
 import {Dice} from "./Dice.sol";
 
-/// @notice The raw score of every box of the four rule sets (RULES.md), without Joker context.
+/// @notice The raw score of every box of the four rule sets (docs/RULES.md), without Joker context.
 /// @dev Boxes 0..5 are the upper section (sum of one face) everywhere. Each lower box is a "kind" with
 /// its own function; a rule set is a table from its lower box indices to kinds.
 library Scoring {

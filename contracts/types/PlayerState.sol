@@ -3,9 +3,9 @@ pragma solidity 0.8.28;
 
 /// @dev One player's whole state in one game, packed in one storage slot:
 ///
-///   255     165 164      141 140   137 136 135 134 133 132   129 128                  33 32        17 16 15 14      0
-///   ├ unused ┤├─ points ──┤├─ wins ┤├ join ┤├se┤├fo┤├ yahtzee ┤├──── box scores ──────┤├─ filled ─┤├rolls┤├─ dice ─┤
-///              24 bits      4 bits   2 bits  1    1   4 bits     16 boxes x 6 bits      16 bits     2 bits  5 x 3 bits
+///   255      165 164      141 140   137 136 135 134 133 132   129 128                  33 32        17 16 15 14      0
+///   ├─ owed ──┤├─ points ──┤├─ wins ┤├ join ┤├se┤├fo┤├ yahtzee ┤├──── box scores ──────┤├─ filled ─┤├rolls┤├─ dice ─┤
+///     91 bits    24 bits      4 bits   2 bits  1    1   4 bits     16 boxes x 6 bits      16 bits     2 bits  5 x 3 bits
 ///
 /// dice:      die i (1..6, 0 before the first roll of a turn) at bits 3i..3i+2
 /// rolls:     rolls used in the current turn, 0..3
@@ -14,6 +14,9 @@ pragma solidity 0.8.28;
 /// yahtzee:   Yahtzee bonuses earned (at most 12 in a 13-round game)
 /// forfeited: timed out (for the rest of the match); seated: holds a seat; join index: seat in join order (0..3)
 /// wins:      a match's games won so far (at most 10); points: its points over the games finished so far
+/// owed:      what the game's end left the player (winnings or refund, in the game's token) that payOut may still
+///            send them: set when the game settles, cleared when paid out; saturates at 2^91 - 1 (about 2.5e27
+///            units): anything above stays in the player's credit for their own withdraw
 /// Bits 133 and up are the seat's and the match's; bits 0..132 are the sheet of the game being played.
 type PlayerState is uint256;
 
@@ -30,6 +33,7 @@ library PlayerStateLibrary {
     uint256 internal constant JOIN_INDEX_OFFSET = 135;
     uint256 internal constant WINS_OFFSET = 137;
     uint256 internal constant POINTS_OFFSET = 141;
+    uint256 internal constant OWED_OFFSET = 165;
     /// @dev Where the seat's and the match's bits begin: a new game of a match blanks everything below.
     uint256 internal constant SEAT_OFFSET = FORFEITED_OFFSET;
 
@@ -42,6 +46,9 @@ library PlayerStateLibrary {
     uint256 internal constant JOIN_INDEX_MASK = 0x3;
     uint256 internal constant WINS_MASK = 0xf;
     uint256 internal constant POINTS_MASK = 0xffffff;
+    /// @dev owed is the slot's top field: shifting a word left and back by OWED_BITS clears it.
+    uint256 internal constant OWED_BITS = 256 - OWED_OFFSET;
+    uint256 internal constant OWED_MAX = (1 << OWED_BITS) - 1;
 
     /// @notice A seated player with an empty sheet.
     function seatedAt(uint256 seat) internal pure returns (PlayerState) {
@@ -90,6 +97,23 @@ library PlayerStateLibrary {
 
     function matchPoints(PlayerState self) internal pure returns (uint256) {
         return (PlayerState.unwrap(self) >> POINTS_OFFSET) & POINTS_MASK;
+    }
+
+    function owed(PlayerState self) internal pure returns (uint256) {
+        return PlayerState.unwrap(self) >> OWED_OFFSET;
+    }
+
+    /// @notice Adds `amount` to what the game owes the player, saturating at OWED_MAX.
+    function withOwed(PlayerState self, uint256 amount) internal pure returns (PlayerState) {
+        uint256 s = PlayerState.unwrap(self);
+        uint256 current = s >> OWED_OFFSET;
+        uint256 total = amount >= OWED_MAX - current ? OWED_MAX : current + amount;
+        return PlayerState.wrap(((s << OWED_BITS) >> OWED_BITS) | (total << OWED_OFFSET));
+    }
+
+    /// @notice Nothing owed any more: paid out (or failed and left in credit).
+    function withoutOwed(PlayerState self) internal pure returns (PlayerState) {
+        return PlayerState.wrap((PlayerState.unwrap(self) << OWED_BITS) >> OWED_BITS);
     }
 
     /// @notice A match's standings after a game: `won` adds a win, `total` adds to the points; with `blank` the

@@ -21,7 +21,7 @@ const grant: SessionGrant = {
 const args = { chainId: 8453, hall: HALL, player: PLAYER, grant };
 
 describe("a session key's consent (EIP-712)", () => {
-  it("is the type DiceHallAdmin hashes, in the hall's domain on its chain", () => {
+  it("is the type DiceHallDesk hashes, in the hall's domain on its chain", () => {
     expect(sessionConsentDomain(8453, HALL)).toEqual({
       name: "DiceHall",
       version: "1",

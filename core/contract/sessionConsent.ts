@@ -1,11 +1,11 @@
 // The consent a session key gives before a player may name it (issue 31): the key signs, with
 // EIP-712, that it agrees to act for this player with this grant, in this hall on this chain. The
-// hall (DiceHallAdmin's _checkConsent) rebuilds the same typed data and recovers the key from the
+// hall (DiceHallDesk's _checkConsent) rebuilds the same typed data and recovers the key from the
 // signature, so no address can be named as someone's key without its own private key. One
 // definition for the app, the tests and the scripts.
 import type { Address, Hex } from "viem";
 
-/** The EIP-712 domain's name and version (DiceHallAdmin's EIP712 constructor). */
+/** The EIP-712 domain's name and version (DiceHallDesk's EIP712 constructor). */
 export const SESSION_CONSENT_NAME = "DiceHall";
 export const SESSION_CONSENT_VERSION = "1";
 

@@ -3,6 +3,8 @@ pragma solidity 0.8.28;
 
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 
 import {IDiceHall} from "./interfaces/IDiceHall.sol";
 import {DiceHallStorage} from "./DiceHallStorage.sol";
@@ -12,16 +14,20 @@ import {Scoring} from "./libraries/Scoring.sol";
 import {Sheet} from "./libraries/Sheet.sol";
 import {TurnOrder} from "./libraries/TurnOrder.sol";
 
-/// @title DiceHallAdmin: the owner's settings, the sheet views, opening, closing and paying out sessions, and a
-/// match's game ends (never a single game's), in code of their own.
+/// @title DiceHallDesk: the hall's front desk, everything a move of a game never pays for: sessions (opening,
+/// revoking, refuelling and paying them out), payouts to a player's own address, the end of a match's games and its
+/// settlement, the treasury, the owner's settings and the long views.
 /// @notice DiceHall deploys it in its constructor and delegatecalls it for these functions only, so they run on
 /// DiceHall's storage, at DiceHall's address, with DiceHall's owner: players and the books know one address.
 /// Called directly it acts on its own empty storage, which nothing reads.
-/// @dev It exists because DiceHall with sessions and credit payments no longer fits EIP-170's 24 576 bytes.
-/// None of these is on a player's move: a roll and a score never pay for the delegatecall.
-/// EIP712's two fallback strings come after DiceHallStorage's layout and are never written ("DiceHall" and "1" are
-/// short strings kept in code), so the storage DiceHall and this code use is the same.
-contract DiceHallAdmin is DiceHallStorage, EIP712 {
+/// @dev It exists because DiceHall with sessions and credit payments does not fit EIP-170's 24 576 bytes; a roll,
+/// a score and the Entropy callback stay in DiceHall, with no delegatecall. Its money goes through the same
+/// DiceHallStorage primitives as DiceHall's (_owe, _payPot, _credit): a match's pot is paid by the code that pays a
+/// single game's. EIP712's two fallback strings come after DiceHallStorage's layout and are never written
+/// ("DiceHall" and "1" are short strings kept in code); test/storageLayout.test.ts holds the layouts equal.
+contract DiceHallDesk is DiceHallStorage, EIP712 {
+    using SafeERC20 for IERC20;
+
     /// @dev The typed data a session key signs to agree to act for `player` with this grant (core/contract/
     /// sessionConsent.ts builds the same).
     /// A constant: the compiler hashes it, so the string's length costs nothing at run time.
@@ -49,17 +55,19 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         IDiceHall.SessionGrant calldata grant,
         bytes calldata consent
     ) external payable onlyHall nonReentrant {
-        _openSession(grant, consent, msg.value);
+        _openSession(grant, consent, msg.value, 0);
     }
 
     /// @notice The session part of createGameWithSession and joinGameWithSession, run by DiceHall (which holds the
-    /// reentrancy lock) once it took the bet: `value` is what is left of msg.value.
+    /// reentrancy lock) once it took the bet: `value` is what is left of msg.value; the session is over when game
+    /// `gameId` is.
     function openSessionAfterBet(
         IDiceHall.SessionGrant calldata grant,
         bytes calldata consent,
-        uint256 value
+        uint256 value,
+        uint256 gameId
     ) external payable onlyHall {
-        _openSession(grant, consent, value);
+        _openSession(grant, consent, value, gameId);
     }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
@@ -75,8 +83,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         KeyGrant storage k = _keyGrant(msg.sender);
         if (player == address(0) || k.player != player || block.timestamp >= k.expiresAt)
             revert IDiceHall.NotSessionKey(msg.sender);
-        uint256 amount = _credits[token][player];
-        _credits[token][player] = 0;
+        uint256 amount = _takeAllCredit(token, player);
         if (token == address(0)) {
             amount += k.feeLeft;
             k.feeLeft = 0;
@@ -86,23 +93,104 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function payOut(uint256 gameId, address player, address token) external onlyHall nonReentrant {
-        IDiceHall.GameStatus status = _games[gameId].status;
+        (uint256 owed, uint256 slot, PlayerState state) = _payOutDue(gameId, player, token);
+        uint256 amount = owed + slot;
+        if (amount == 0) revert IDiceHall.NothingToWithdraw(token, player);
+        if (owed != 0) {
+            _sheets[gameId][player] = state.withoutOwed();
+            Credit storage c = _credits[token][player];
+            // owed <= c.owed <= c.amount (_payOutDue), both below 2^128.
+            unchecked {
+                (c.amount, c.owed) = (c.amount - uint128(owed), c.owed - uint128(owed));
+            }
+        }
+        if (slot != 0) _endSession(player, _sessions[player].key);
+        if (token != address(0)) {
+            // An allow-listed token's transfer: the owner vetted its code. One that fails leaves the credit.
+            if (!IERC20(token).trySafeTransfer(player, amount)) return _payoutFailed(token, player, amount);
+        } else if (!_sendBounded(player, amount)) {
+            return _payoutFailed(token, player, amount);
+        }
+        emit IDiceHall.Withdrawn(token, player, amount);
+    }
+
+    /// @notice See IDiceHall; runs by delegatecall from DiceHall.
+    function payOutAmount(uint256 gameId, address player, address token) external view returns (uint256) {
+        (uint256 owed, uint256 slot, ) = _payOutDue(gameId, player, token);
+        return owed + slot;
+    }
+
+    /// @notice See IDiceHall; runs by delegatecall from DiceHall.
+    function refuelKey() external onlyHall nonReentrant {
+        KeyGrant storage k = _keyGrant(msg.sender);
+        address player = k.player;
+        if (player == address(0) || block.timestamp >= k.expiresAt)
+            revert IDiceHall.NotSessionKey(msg.sender);
+        // A grant names its player only while it is that player's session (_closeKey and _endSession clear it).
+        uint256 float = uint256(_sessions[player].floatGwei) * 1 gwei;
+        uint256 balance = msg.sender.balance;
+        if (balance >= float) revert IDiceHall.KeyFull(msg.sender, balance, float);
+        uint256 left = k.feeLeft;
+        // balance < float was just checked.
+        uint256 amount;
+        unchecked {
+            amount = float - balance;
+        }
+        if (amount > left) amount = left;
+        if (amount == 0) revert IDiceHall.SessionAllowanceExceeded(player, float - balance, 0);
+        // amount <= left.
+        unchecked {
+            k.feeLeft = uint64(left - amount);
+        }
+        emit IDiceHall.KeyRefuelled(player, msg.sender, amount);
+        _send(address(0), msg.sender, amount);
+    }
+
+    /// @dev What payOut(gameId, player, token) owes: what the game left the player (at most their credit), and in
+    /// the native coin what their session's slot holds if that session is over (its game is this one and over, or
+    /// it expired); and the player's sheet in the game.
+    function _payOutDue(
+        uint256 gameId,
+        address player,
+        address token
+    ) private view returns (uint256 owed, uint256 slot, PlayerState state) {
+        Game storage g = _games[gameId];
+        IDiceHall.GameStatus status = g.status;
         if (status != IDiceHall.GameStatus.Finished && status != IDiceHall.GameStatus.Cancelled) {
             if (status == IDiceHall.GameStatus.None) revert IDiceHall.UnknownGame(gameId);
             revert IDiceHall.GameNotOver(gameId, status);
         }
-        if (!_sheets[gameId][player].seated()) revert IDiceHall.NotInGame(gameId, player);
-        uint256 amount = _credits[token][player];
-        _credits[token][player] = 0;
-        if (token == address(0)) {
-            // An expired session's unspent fees: its key can no longer spend them.
-            KeyGrant storage k = _keyGrant(_sessions[player].key);
-            if (k.player == player && block.timestamp >= k.expiresAt) {
-                amount += k.feeLeft;
-                k.feeLeft = 0;
-            }
+        state = _sheets[gameId][player];
+        if (!state.seated()) revert IDiceHall.NotInGame(gameId, player);
+        if (token == g.token) {
+            owed = state.owed();
+            // What the player's own moves spent of it since (a bet from credit, a withdraw) is gone from it.
+            uint256 stillOwed = _credits[token][player].owed;
+            if (owed > stillOwed) owed = stillOwed;
         }
-        _payOut(token, player, amount);
+        if (token == address(0)) {
+            Session storage s = _sessions[player];
+            KeyGrant storage k = _keyGrant(s.key);
+            if (k.player == player && (s.gameId == gameId || block.timestamp >= k.expiresAt))
+                slot = k.feeLeft;
+        }
+    }
+
+    /// @dev A payout that could not be delivered: the amount back in the player's credit, for their own withdraw.
+    function _payoutFailed(address token, address player, uint256 amount) private {
+        _credits[token][player].amount += _u128(amount);
+        emit IDiceHall.PayoutFailed(token, player, amount);
+    }
+
+    /// @dev A session over (its game over, or expired) and paid out: its grant and its record cleared, so the key
+    /// can do nothing more and is free; the float the key holds is all that stays with it.
+    function _endSession(address player, address key) private {
+        KeyGrant storage k = _keyGrant(key);
+        k.player = address(0);
+        k.expiresAt = 0;
+        k.feeLeft = 0;
+        delete _sessions[player];
+        emit IDiceHall.SessionRevoked(player, key);
     }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
@@ -130,7 +218,8 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
     function _openSession(
         IDiceHall.SessionGrant calldata grant,
         bytes calldata consent,
-        uint256 value
+        uint256 value,
+        uint256 gameId
     ) private {
         address key = grant.key;
         if (key == address(0) || key == msg.sender) revert IDiceHall.InvalidSessionKey(key);
@@ -146,10 +235,16 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
         _checkConsent(grant, consent);
         uint256 keyGas = grant.keyGas;
         if (value < keyGas) revert IDiceHall.WrongPayment(value, keyGas);
+        if (keyGas > MAX_KEY_FLOAT) revert IDiceHall.SessionAllowanceTooLarge(keyGas, MAX_KEY_FLOAT);
 
         address old = _sessions[msg.sender].key;
         if (old != address(0)) _closeKey(old, old != key);
-        _sessions[msg.sender].key = key;
+        // Game ids count up by one from 1: 2^48 of them is out of reach. The float rounds up to a whole gwei.
+        _sessions[msg.sender] = Session({
+            key: key,
+            gameId: uint48(gameId),
+            floatGwei: uint48((keyGas + 1 gwei - 1) / 1 gwei)
+        });
         // expiresAt <= now + 7 days and allowance <= MAX_SESSION_ALLOWANCE were checked above.
         KeyGrant storage k = _keyGrant(key);
         k.player = msg.sender;
@@ -290,7 +385,7 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
 
     /// @dev The match's winners among the players still in: the most games won, then the most points; still tied,
     /// they split the pot (the first in the last game's turn order, or join order if settled on a missed draw, also
-    /// takes the remainder); the house fee once.
+    /// takes the remainder); the house fee once. The pot is paid in _payPot, as a single game's is.
     function _settleMatch(
         uint256 gameId,
         Game storage g,
@@ -321,21 +416,15 @@ contract DiceHallAdmin is DiceHallStorage, EIP712 {
                 winners[w++] = players[i];
         }
 
-        uint256 pot = uint256(g.bet) * seats;
-        uint256 fee = (pot * g.feeBps) / BPS;
-        uint256 share = (pot - fee) / winnerCount;
-        g.status = IDiceHall.GameStatus.Finished;
-        address token = g.token;
-        if (fee != 0) _treasury[token] += fee;
-        _credit(token, winners[0], share + (pot - fee - share * winnerCount));
-        for (uint256 i = 1; i < winnerCount; ++i) _credit(token, winners[i], share);
-        emit IDiceHall.GameFinished(gameId, token, g.ruleSet, players, points, winners, share, fee);
+        (uint256 share, uint256 fee) = _payPot(gameId, g, winners);
+        emit IDiceHall.GameFinished(gameId, g.token, g.ruleSet, players, points, winners, share, fee);
     }
 
     /// @notice See IDiceHall; runs by delegatecall from DiceHall.
     function setTokenConfig(address token, bool allowed, uint128 minBet, uint128 maxBet) external onlyOwner {
         if (allowed) {
-            if (maxBet == 0 || minBet > maxBet) revert IDiceHall.InvalidBetLimits(minBet, maxBet);
+            if (maxBet == 0 || minBet > maxBet || maxBet > MAX_BET)
+                revert IDiceHall.InvalidBetLimits(minBet, maxBet);
             _betLimits[token] = BetLimits(minBet, maxBet);
         } else {
             delete _betLimits[token];
