@@ -42,6 +42,14 @@ module.exports = {
       to: { path: "^(web|test)/" },
     },
     {
+      name: "scripts-reach-the-indexer-only-to-seed-it",
+      comment:
+        "Only the indexer benchmark's seeder (scripts/lib/seedIndex.ts) imports the indexer: it folds the analyses into a stopped index with the indexer's own code. Every other script talks to an indexer over HTTP.",
+      severity: "error",
+      from: { path: "^scripts/", pathNot: "^scripts/lib/seedIndex\\.ts$" },
+      to: { path: "^indexer/" },
+    },
+    {
       name: "shared-rooms-never-import-features",
       comment: "chain/, data/, ui/ and the test kits serve every feature and know none.",
       severity: "error",

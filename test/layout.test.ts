@@ -71,6 +71,12 @@ describe("the layout's import rule", { timeout: 120_000 }, () => {
       "indexer-and-scripts-use-only-core",
     ],
     [
+      "a script other than the index's seeder imports the indexer",
+      planted("scripts/lib"),
+      `export { foldFinalAnalyses } from "../../indexer/src/api/analysis/analyser.ts";\n`,
+      "scripts-reach-the-indexer-only-to-seed-it",
+    ],
+    [
       "a script imports core by a relative path",
       planted("scripts"),
       `export { foldLeaderboard } from "../core/leaderboard/leaderboard.ts";\n`,
