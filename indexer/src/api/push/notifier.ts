@@ -309,23 +309,32 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
       headers,
     );
     const secure = url.protocol === "https:";
-    return new Promise((resolve, reject) => {
-      const request = (secure ? httpsRequest : httpRequest)(
-        url,
-        {
-          method: "POST",
-          headers: details.headers,
-          agent: secure ? agents.https : agents.http,
-          signal: AbortSignal.timeout(timeoutMs),
-        },
-        (response) => {
-          resolve(response.statusCode ?? 0);
-          // The answer's body says nothing the status does not: read and let go.
-          response.resume();
-        },
-      );
-      request.on("error", reject);
-      request.end(details.body);
+    const attempt = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = (secure ? httpsRequest : httpRequest)(
+          url,
+          {
+            method: "POST",
+            headers: details.headers,
+            agent: secure ? agents.https : agents.http,
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+          (response) => {
+            resolve(response.statusCode ?? 0);
+            // The answer's body says nothing the status does not: read and let go.
+            response.resume();
+          },
+        );
+        request.on("error", (error: NodeJS.ErrnoException) =>
+          reject(Object.assign(error, { reused: request.reusedSocket })),
+        );
+        request.end(details.body);
+      });
+    // A kept-alive socket the push service closed as the request left: sent again once, on a new
+    // one (Node's advice for keep-alive); the endpoint did nothing wrong.
+    return attempt().catch((error: NodeJS.ErrnoException & { reused?: boolean }) => {
+      if (error.reused && error.code === "ECONNRESET") return attempt();
+      throw error;
     });
   }
 
@@ -350,7 +359,12 @@ export async function startNotifier(options: NotifierOptions): Promise<Notifier>
       });
       reason = `answered ${status}`;
     } catch (error) {
-      reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      reason =
+        error instanceof Error && error.name === "AbortError"
+          ? `no answer within ${timeoutMs} ms`
+          : error instanceof Error
+            ? `${error.name}: ${error.message}`
+            : String(error);
     }
     try {
       if (status >= 200 && status < 300) {
