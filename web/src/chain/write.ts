@@ -181,11 +181,7 @@ export async function refuelIfShort(
   const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
   if (!keyNeedsRefuel({ balance, gasLimit, maxFeePerGas, value })) return false;
   try {
-    await sendWrite(
-      hall,
-      { by: "key", key },
-      hallCall(hall.address, "refuelKey" as never, [] as never),
-    );
+    await sendWrite(hall, { by: "key", key }, hallCall(hall.address, "refuelKey", []));
     return true;
   } catch (err) {
     const name = describeError(err).errorName;
