@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -29,15 +29,23 @@ interface Layout {
   types: Record<string, { label: string; numberOfBytes: string }>;
 }
 
-/** The storage layouts of the hall's contracts, compiled again from the build's own input. */
-function layouts(): Record<string, Layout> {
-  const dir = join(import.meta.dirname, "..", "artifacts", "build-info");
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith(".json") && !f.endsWith(".output.json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")))
-    .find((b) => b.userSourceNameMap?.["contracts/DiceHall.sol"]);
-  assert.ok(file, "run `npm run build` first: no build-info holds contracts/DiceHall.sol");
+/**
+ * The storage layouts of the hall's contracts, compiled again from the build's own input;
+ * `plant` rewrites DiceHall's source first (to see the check catch a variable of its own).
+ */
+function layouts(plant?: (source: string) => string): Record<string, Layout> {
+  const artifacts = join(import.meta.dirname, "..", "artifacts");
+  // The build the hall's artifact came from (an older build's info may still lie beside it).
+  const artifact = JSON.parse(
+    readFileSync(join(artifacts, "contracts", "DiceHall.sol", "DiceHall.json"), "utf8"),
+  );
+  const file = JSON.parse(
+    readFileSync(join(artifacts, "build-info", `${artifact.buildInfoId}.json`), "utf8"),
+  );
+  assert.ok(file.userSourceNameMap?.["contracts/DiceHall.sol"], "run `npm run build` first");
   const input = structuredClone(file.input);
+  const hallSource = file.userSourceNameMap["contracts/DiceHall.sol"] as string;
+  if (plant) input.sources[hallSource].content = plant(input.sources[hallSource].content);
   // The layout only: no code is generated, so this takes seconds, not minutes.
   input.settings.outputSelection = { "*": { "*": ["storageLayout"] } };
   const output = JSON.parse(solc.compile(JSON.stringify(input)));
@@ -49,6 +57,15 @@ function layouts(): Record<string, Layout> {
     hall: output.contracts[source].DiceHall.storageLayout,
     desk: output.contracts[deskSource].DiceHallDesk.storageLayout,
   };
+}
+
+/** Whether the desk's layout starts with the hall's, variable for variable. */
+function sameShared(hall: Layout, desk: Layout): boolean {
+  const shared = desk.storage.slice(0, hall.storage.length);
+  return (
+    JSON.stringify(shared.map((e) => shape(desk, e))) ===
+    JSON.stringify(hall.storage.map((e) => shape(hall, e)))
+  );
 }
 
 /** A variable as the other contract must see it: its name, place and type (not the AST ids). */
@@ -79,6 +96,21 @@ describe("the storage DiceHall and DiceHallDesk share", () => {
       ["_nameFallback", "_versionFallback"],
     );
     for (const e of extra) assert.ok(BigInt(e.slot) > BigInt(last.slot));
+  });
+
+  it("catches a variable declared in DiceHall alone", () => {
+    assert.ok(sameShared(hall, desk));
+    const planted = layouts((source) =>
+      source.replace(
+        "contract DiceHall is IDiceHall, DiceHallStorage {",
+        "contract DiceHall is IDiceHall, DiceHallStorage {\n    uint256 private _planted;",
+      ),
+    );
+    assert.ok(
+      planted.hall.storage.some((e) => e.label === "_planted"),
+      "the plant took",
+    );
+    assert.ok(!sameShared(planted.hall, planted.desk));
   });
 
   it("keeps every declared variable in the first 1 024 slots, so none nears the key grants' area", () => {
