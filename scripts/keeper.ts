@@ -3,12 +3,15 @@
 //   chain (scripts/lib/hallKeeper.ts): asks again for refused rolls and delivers stalled accepted ones
 //   from Pyth's revelation service, paying from the network's account (its `<NAME>_DEPLOYER_KEY`).
 //   --revelations URL overrides the deployment's service; --stall S the seconds before it delivers.
+//   KEEPER_PAYOUT_KEY (a private key) gives the payouts an account of their own, so that a payout
+//   waiting for its block never holds a retry's nonce back.
 // - without --network: the local entropy keeper on its own, for a node started some other way (the
 //   dev stack runs one already). Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545),
 //   --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200),
 //   --summary S (a line with the reveals of the last S seconds, default 30; 0 = a line per reveal).
 import { parseArgs } from "node:util";
-import type { Address } from "viem";
+import { createWalletClient, custom, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 import { clients, errorLine, isUnreachable, sleep } from "./lib/chain.ts";
 import { loadDeployment, type Deployment } from "./lib/deployments.ts";
@@ -125,6 +128,22 @@ async function runHallKeeper(
   const connection = await network.connect({ network: name });
   const publicClient = await connection.viem.getPublicClient();
   const [wallet] = await connection.viem.getWalletClients();
+  const payoutKey = process.env.KEEPER_PAYOUT_KEY;
+  if (payoutKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(payoutKey)) {
+    console.error("keeper: KEEPER_PAYOUT_KEY must be a private key, 0x and 64 hex digits");
+    process.exit(1);
+  }
+  const payoutWallet =
+    payoutKey === undefined
+      ? undefined
+      : createWalletClient({
+          account: privateKeyToAccount(payoutKey as Hex),
+          chain: publicClient.chain,
+          transport: custom(connection.provider),
+        });
+  if (payoutWallet === undefined) {
+    log("no KEEPER_PAYOUT_KEY: payouts share the retries' account, sent one at a time");
+  }
   const chainId = await publicClient.getChainId();
   const deployment = loadDeployment(chainId);
   const revelations =
@@ -134,6 +153,7 @@ async function runHallKeeper(
   const keeper = startHallKeeper({
     publicClient: publicClient as never,
     wallet: wallet as never,
+    payoutWallet: payoutWallet as never,
     hall: deployment.diceHall,
     fromBlock: BigInt(deployment.deploymentBlock),
     revelations,
@@ -142,16 +162,18 @@ async function runHallKeeper(
   });
   log(
     `keeping hall ${deployment.diceHall} on ${name} (chain ${chainId}) moving as ` +
-      `${wallet.account.address}; revelations from ${revelations ?? "nowhere"} (Ctrl-C stops)`,
+      `${wallet.account.address} (payouts as ${payoutWallet?.account.address ?? "the same"}); revelations from ${revelations ?? "nowhere"} (Ctrl-C stops)`,
   );
   return new Promise<never>(() => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.on(signal, () => {
         void keeper.stop().then(() => {
-          const { retried, refused, delivered, paidOut, gasPaid } = keeper.stats;
+          const { retried, refused, advanced, delivered, paidOut, payOutsFailed, gasPaid } =
+            keeper.stats;
           log(
-            `stopped: ${retried} asked again, ${refused} refused again, ${delivered} delivered, ` +
-              `${paidOut} paid out; ${gasPaid} wei of gas`,
+            `stopped: ${retried} asked again, ${refused} refused again, ${advanced} commitments ` +
+              `advanced, ${delivered} delivered, ${paidOut} paid out (${payOutsFailed} refused by ` +
+              `their receiver); ${gasPaid} wei of gas`,
           );
           process.exit(0);
         });

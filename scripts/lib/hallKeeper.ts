@@ -137,6 +137,12 @@ const WITHDRAW_AFTER_RETRIES = 10n;
  */
 const RETRY_GAS_AFTER_ADVANCE = 600_000n;
 
+/**
+ * The hall's own work in a payout, where the node cannot estimate it (a receiver that burns its
+ * stipend): a native payout to an account without code is estimated at about 57 000 gas.
+ */
+const PAYOUT_WORK_GAS = 60_000n;
+
 interface Watched {
   /** The block of the keeper's last attempt for this roll: it asks at most once a block. */
   lastBlock: bigint;
@@ -192,6 +198,7 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
   const tokenDecimals = new Map<Address, bigint>();
   let lastRetryBeforeCallOff: bigint | undefined;
   let entropyAddress: Address | undefined;
+  let payOutGas: bigint | undefined;
   let next = o.fromBlock;
   let scanning: Promise<void> | undefined;
   let withdrawing: Promise<void> | undefined;
@@ -428,25 +435,6 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     return (amount * price) / 10n ** decimals;
   }
 
-  /** What payOut would pay `player` of `token` for `gameId` now (0: nothing). */
-  async function owed(gameId: bigint, player: Address, token: Address): Promise<bigint> {
-    const credit = await publicClient.readContract({
-      address: hall,
-      abi: diceHallAbi,
-      functionName: "credits",
-      args: [token, player],
-    });
-    if (token !== NATIVE) return credit;
-    // The coin: an expired session's unspent fees come too.
-    const session = await publicClient.readContract({
-      address: hall,
-      abi: diceHallAbi,
-      functionName: "session",
-      args: [player],
-    });
-    return session.active ? credit : credit + session.feeAllowance;
-  }
-
   /**
    * Pays one player what one game left them in one token, when its gas bound (the gas limit it is
    * sent with, at today's gas price) fits within the share of what it pays, counting what the keeper
@@ -454,7 +442,13 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
    */
   async function payOutOne(gameId: bigint, player: Address, token: Address, gasPrice: bigint) {
     if (refusingReceivers.has(player)) return;
-    const amount = await owed(gameId, player, token);
+    // What that game left the player (winnings or refund, and a finished session's fees in the coin).
+    const amount = await publicClient.readContract({
+      address: hall,
+      abi: diceHallAbi,
+      functionName: "payOutAmount",
+      args: [gameId, player, token],
+    });
     if (amount === 0n) return;
     const worth = await worthInWei(token, amount);
     if (worth === undefined) {
@@ -469,15 +463,28 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
       args: [gameId, player, token],
       account: payoutWallet.account,
     } as const;
-    const estimate = await publicClient.estimateContractGas(request);
-    const gas = gasLimitFor("payOut", estimate);
+    // PAYOUT_GAS is the most the receiver's code can take, on top of the hall's own work: the gas
+    // limit bounds what the payout can cost whatever the receiver does, and gives it its whole
+    // stipend even when the estimate was made at a gas where it got less.
+    payOutGas ??= await publicClient.readContract({
+      address: hall,
+      abi: diceHallAbi,
+      functionName: "PAYOUT_GAS",
+    });
+    const estimate = await publicClient.estimateContractGas(request).catch(async (err: unknown) => {
+      // A node may refuse to estimate a call whose receiver burns its gas (no limit would make that
+      // inner call succeed); a payout that would revert (nothing owed any more) is not sent.
+      await publicClient.simulateContract(request);
+      return PAYOUT_WORK_GAS;
+    });
+    const gas = gasLimitFor("payOut", estimate) + payOutGas;
     const bound = gas * gasPrice;
     const book = books.get(player) ?? { spent: 0n, paid: 0n };
     if ((book.spent + bound) * 10_000n > (book.paid + worth) * payOutGasShareBps) {
       stats.payOutsDeclined++;
       log(
         `game ${gameId}: ${amount} of ${token} left for ${player} (its gas, up to ${bound} wei, is over ` +
-          `${payOutGasShareBps / 100n} % of it)`,
+          `${Number(payOutGasShareBps) / 100} % of it)`,
       );
       return;
     }
@@ -491,6 +498,19 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
     book.spent += receipt.gasUsed * receipt.effectiveGasPrice;
     books.set(player, book);
     if (receipt.status !== "success") throw new Error(`payout ${hash} reverted`);
+    const failed = parseEventLogs({
+      abi: diceHallAbi,
+      logs: receipt.logs,
+      eventName: "PayoutFailed",
+    }).some((e) => e.args.account.toLowerCase() === player.toLowerCase());
+    if (failed) {
+      // Its address refused the coin or burnt the stipend: the amount is back in its credit, for its
+      // own withdraw. One bounded payout is all such a receiver gets of the keeper.
+      stats.payOutsFailed++;
+      refusingReceivers.add(player);
+      log(`game ${gameId}: ${player} did not take ${amount} of ${token}; left in its credit`);
+      return;
+    }
     book.paid += worth;
     stats.paidOut++;
     log(`game ${gameId}: paid ${amount} of ${token} to ${player}`);
