@@ -4,7 +4,9 @@
 //   from Pyth's revelation service, paying from the network's account (its `<NAME>_DEPLOYER_KEY`).
 //   --revelations URL overrides the deployment's service; --stall S the seconds before it delivers.
 //   KEEPER_PAYOUT_KEY (a private key) gives the payouts an account of their own, so that a payout
-//   waiting for its block never holds a retry's nonce back.
+//   waiting for its block never holds a retry's nonce back. KEEPER_TOKEN_PRICES
+//   ("0xToken=wei,0xOther=wei": what a whole token is worth in wei) lets it weigh token payouts
+//   against their gas; a token without a price is left for its players to withdraw.
 // - without --network: the local entropy keeper on its own, for a node started some other way (the
 //   dev stack runs one already). Flags: --rpc-url URL (env RPC_URL, default http://127.0.0.1:8545),
 //   --delay MS (env KEEPER_DELAY_MS, default 1000), --poll MS (env KEEPER_POLL_MS, default 200),
@@ -141,6 +143,7 @@ async function runHallKeeper(
           chain: publicClient.chain,
           transport: custom(connection.provider),
         });
+  const tokenPricesWei = parseTokenPrices(process.env.KEEPER_TOKEN_PRICES ?? "");
   if (payoutWallet === undefined) {
     log("no KEEPER_PAYOUT_KEY: payouts share the retries' account, sent one at a time");
   }
@@ -154,6 +157,7 @@ async function runHallKeeper(
     publicClient: publicClient as never,
     wallet: wallet as never,
     payoutWallet: payoutWallet as never,
+    tokenPricesWei,
     hall: deployment.diceHall,
     fromBlock: BigInt(deployment.deploymentBlock),
     revelations,
@@ -180,4 +184,20 @@ async function runHallKeeper(
       });
     }
   });
+}
+
+/** KEEPER_TOKEN_PRICES, "0xToken=wei,0xOther=wei"; exits with the entry it cannot read. */
+function parseTokenPrices(text: string): Record<Address, bigint> {
+  const prices: Record<Address, bigint> = {};
+  for (const entry of text.split(",").filter((e) => e.trim() !== "")) {
+    const match = /^\s*(0x[0-9a-fA-F]{40})\s*=\s*(\d+)\s*$/.exec(entry);
+    if (match === null) {
+      console.error(
+        `keeper: KEEPER_TOKEN_PRICES: "${entry}" is not 0x<token address>=<wei for a whole token>`,
+      );
+      process.exit(1);
+    }
+    prices[match[1] as Address] = BigInt(match[2]);
+  }
+  return prices;
 }

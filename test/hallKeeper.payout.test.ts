@@ -30,7 +30,10 @@ async function fixture(): Promise<Hall> {
   return networkHelpers.loadFixture(hallFixture);
 }
 
-function keeperFor(h: Hall, o: { payOutGasShareBps?: bigint } = {}) {
+function keeperFor(
+  h: Hall,
+  o: { payOutGasShareBps?: bigint; tokenPricesWei?: Record<`0x${string}`, bigint> } = {},
+) {
   return startHallKeeper({
     publicClient: h.publicClient as never,
     wallet: h.wallets[8] as never,
@@ -39,6 +42,7 @@ function keeperFor(h: Hall, o: { payOutGasShareBps?: bigint } = {}) {
     fromBlock: 0n,
     pollIntervalMs: 0,
     payOutGasShareBps: o.payOutGasShareBps,
+    tokenPricesWei: o.tokenPricesWei,
     log: process.env.KEEPER_LOG ? (line) => console.log(line) : undefined,
   });
 }
@@ -152,6 +156,36 @@ describe("the hall's keeper pays out with bounded gas (issue 41, P-1)", () => {
       assert.equal(await credits(h, NATIVE, h.bob), BET, "the deposit stays");
     } finally {
       await keeper.stop();
+    }
+  });
+
+  it("weighs a token payout only with the token's price: without one it is left to the player", async () => {
+    const h = await fixture();
+    const { gameId } = await openLobby(h, h.carol, { token: h.token.address });
+    await send(h, h.hall.write.cancelGame([gameId], { account: h.carol.account }));
+    await networkHelpers.time.increase(31);
+    const owed = await credits(h, h.token.address, h.carol);
+    assert.ok(owed > 0n);
+    const unpriced = keeperFor(h);
+    try {
+      await unpriced.tick();
+      assert.equal(unpriced.stats.payOutsDeclined, 1);
+      assert.equal(await credits(h, h.token.address, h.carol), owed);
+    } finally {
+      await unpriced.stop();
+    }
+    // Worth 10^9 wei a unit: far more than the payout's gas.
+    const decimals = await h.token.read.decimals();
+    const priced = keeperFor(h, {
+      tokenPricesWei: { [h.token.address]: 10n ** BigInt(decimals) * 10n ** 9n },
+    });
+    const before = await h.token.read.balanceOf([h.carol.account.address]);
+    try {
+      await priced.tick();
+      assert.equal(priced.stats.paidOut, 1);
+      assert.equal(await h.token.read.balanceOf([h.carol.account.address]), before + owed);
+    } finally {
+      await priced.stop();
     }
   });
 });
