@@ -10,13 +10,32 @@ import { createWalletClient, http, parseEther, type Abi, type Address, type Hex 
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 import { clients } from "../../../scripts/lib/chain.ts";
+import { startHallKeeper } from "../../../scripts/lib/hallKeeper.ts";
+import { KEY_FLOAT_GAS, KEY_ROLL_GAS_LIMIT } from "@dicehall/core/contract/session.ts";
 import { diceHallAbi } from "@dicehall/core/generated/abis.ts";
 import { signSessionConsent } from "@dicehall/core/contract/sessionConsent.ts";
-import { NATIVE, STATUS, credits, currentPlayer, eventually, gameView } from "../lib/chain.ts";
+import {
+  NATIVE,
+  STATUS,
+  credits,
+  currentPlayer,
+  eventually,
+  gameView,
+  playTurnOnChain,
+  turnKey,
+} from "../lib/chain.ts";
 import { openWithWallet, type CountingWallet } from "../lib/countingWallet.ts";
 import { e2e, type Session, type Suite } from "../lib/harness.ts";
 import { E2E_ENTROPY } from "../lib/stack.ts";
-import { MOVE_TIMEOUT_MS, waitForRollEnabled } from "../lib/ui.ts";
+import {
+  MOVE_TIMEOUT_MS,
+  chooseBox,
+  legalBoxes,
+  moveLands,
+  rollButton,
+  waitForRoll,
+  waitForRollEnabled,
+} from "../lib/ui.ts";
 
 const KEY_SENTENCE = /^Moves signed by this browser's session key, until /;
 type Stack = Suite["stack"];
@@ -55,8 +74,8 @@ async function waitForKeySentence(page: Page): Promise<void> {
 }
 
 /** A (account 18) opens an ETH table with a session key, B (account 19) joins with one: one confirmation each. */
-async function sessionTable(session: Session) {
-  const a = await openWithWallet(session, "A (account 18, wallet)", 18, "/games/new");
+async function sessionTable(session: Session, aLabel = "A (account 18, wallet)") {
+  const a = await openWithWallet(session, aLabel, 18, "/games/new");
   const pageA = a.tracked.page;
   await pageA.getByRole("radio", { name: /^ETH/ }).check();
   await pageA.getByLabel(/^Bet per seat/).fill("0.01");
@@ -356,6 +375,243 @@ export function sessionKeyScenarios(suite: () => Suite): void {
         MOVE_TIMEOUT_MS,
       );
       assertAsked(b.wallet, 1, "asking again asks nothing");
+    },
+  );
+
+  e2e(
+    suite,
+    "a player who closes the tab mid-game for good and loses by timeout has all but the key's float back in the wallet within 2 minutes, paid by the hall's keeper; another browser of theirs says what the key holds and when it comes back",
+    { timeout: 600_000 },
+    async (session) => {
+      const { stack } = session;
+      const [playerA, playerB] = [stack.accounts[18], stack.accounts[19]];
+      const { publicClient, wallet } = clients(stack.rpcUrl);
+      // The hall's keeper as an operator runs it (the suite's stack runs none: scenarios hold rolls
+      // on purpose), from this scenario's first block, on accounts no scenario plays with.
+      const keeper = startHallKeeper({
+        publicClient: stack.publicClient,
+        wallet: wallet(stack.accounts[2]),
+        payoutWallet: wallet(stack.accounts[3]),
+        hall: stack.diceHall,
+        fromBlock: await publicClient.getBlockNumber(),
+        deliver: false,
+        advance: false,
+        log: (line) => session.suite.log(`hall keeper: ${line}`),
+      });
+      try {
+        const walletBefore = await publicClient.getBalance({ address: playerA });
+        const { a, b, gameId } = await sessionTable(
+          session,
+          "A (account 18, the tab closed for good)",
+        );
+        const pageA = a.tracked.page;
+        // A's credit once the session is open (an earlier session it replaced went there).
+        const creditBefore = await credits(stack, NATIVE, playerA);
+        const opened = (
+          await publicClient.getContractEvents({
+            address: stack.diceHall,
+            abi: diceHallAbi,
+            eventName: "SessionOpened",
+            args: { player: playerA },
+            fromBlock: 0n,
+          })
+        ).at(-1)!;
+        const key = opened.args.key!;
+        const float = opened.args.keyGas!;
+        const openTx = await publicClient.getTransactionReceipt({ hash: opened.transactionHash });
+        const openValue = (await publicClient.getTransaction({ hash: opened.transactionHash }))
+          .value;
+        const bet = (await gameView(stack, gameId)).config.bet;
+
+        // The order draw by A's key; then turns until each has rolled and it is A's turn: A's by
+        // A's key from the page, B's from B's own account (a player's roll, paid by value).
+        await waitForRollEnabled(pageA);
+        await pageA.getByRole("button", { name: /^Roll for the turn order/ }).click();
+        await eventually(
+          "the order draw",
+          async () => ((await gameView(stack, gameId)).orderDrawn ? true : undefined),
+          MOVE_TIMEOUT_MS,
+        );
+        // The draw's dice are the first mover's first roll. If A moves first, A scores them from the
+        // page (A's key); B plays a turn from B's own account (a player's roll, paid by value);
+        // then, on A's turn, A's key rolls from the page and A leaves in the middle of the turn.
+        if ((await currentPlayer(stack, gameId)) === playerA) {
+          const before = await turnKey(stack, gameId);
+          await waitForRoll(pageA, 1);
+          await chooseBox(pageA, legalBoxes(pageA).first());
+          await moveLands(stack, gameId, before, pageA, "A's first box, by A's key");
+        }
+        assert.equal(await currentPlayer(stack, gameId), playerB, "B is to move");
+        await playTurnOnChain(stack, gameId);
+        assert.equal(await currentPlayer(stack, gameId), playerA, "A is to move");
+        await waitForRollEnabled(pageA);
+        await rollButton(pageA).click();
+        await waitForRoll(pageA, 1);
+        assertAsked(a.wallet, 1, "A's moves by the key");
+
+        // A key's roll against a player's, in gas (target: within +5 000).
+        const rollGas = async (player: Address) => {
+          const logs = await publicClient.getContractEvents({
+            address: stack.diceHall,
+            abi: diceHallAbi,
+            eventName: "RollRequested",
+            args: { gameId, player },
+            fromBlock: openTx.blockNumber,
+          });
+          const turnRoll = logs.at(-1)!;
+          const tx = await publicClient.getTransaction({ hash: turnRoll.transactionHash });
+          const receipt = await publicClient.getTransactionReceipt({ hash: tx.hash });
+          return { from: tx.from, gas: receipt.gasUsed };
+        };
+        const keyRoll = await rollGas(playerA);
+        const playerRoll = await rollGas(playerB);
+        assert.equal(keyRoll.from.toLowerCase(), key.toLowerCase(), "A's roll was the key's");
+        assert.equal(playerRoll.from.toLowerCase(), playerB.toLowerCase(), "B's roll was B's own");
+        session.suite.log(
+          `a key's roll: ${keyRoll.gas} gas, a player's: ${playerRoll.gas} (${keyRoll.gas - playerRoll.gas} more)`,
+        );
+        assert.ok(
+          keyRoll.gas <= playerRoll.gas + 5_000n,
+          `a key's roll (${keyRoll.gas}) within 5 000 gas of a player's (${playerRoll.gas})`,
+        );
+
+        // --- A closes the tab for good, mid-game, on A's turn.
+        await a.tracked.context.close();
+
+        // --- Another browser of A's, without the key, says what the key holds and when it comes back.
+        const other = await openWithWallet(
+          session,
+          "A in another browser (no key)",
+          18,
+          "/leaderboard",
+        );
+        const held = other.tracked.page.getByTestId("slot-held");
+        await held.waitFor({ timeout: MOVE_TIMEOUT_MS });
+        assert.match(
+          (await held.textContent()) ?? "",
+          new RegExp(
+            `^0\\.\\d+ ETH is set aside in the hall for your session key \\(made in another browser\\)\\. It comes back to your wallet when game #${gameId} ends: the hall's keeper pays it out about 30 seconds after the end`,
+          ),
+        );
+        const elsewhere = other.tracked.page.getByTestId("key-coin-elsewhere");
+        await elsewhere.waitFor({ timeout: MOVE_TIMEOUT_MS });
+        assert.match(
+          (await elsewhere.textContent()) ?? "",
+          /made in another browser hold 0\.\d+ ETH of gas/,
+        );
+        assertAsked(other.wallet, 0, "the other browser");
+        await other.tracked.context.close();
+
+        // --- A's move deadline passes; B claims the timeout from B's account: A loses.
+        const slot = (await sessionOf(stack, playerA)).feeAllowance;
+        const walletAtEnd = await publicClient.getBalance({ address: playerA });
+        const { deadline } = await gameView(stack, gameId);
+        const now = (await publicClient.getBlock()).timestamp;
+        await stack.increaseTime(Number(deadline - now) + 5);
+        const claim = await wallet(playerB).writeContract({
+          address: stack.diceHall,
+          abi: diceHallAbi,
+          functionName: "claimTimeout",
+          args: [gameId],
+        });
+        const end = await publicClient.waitForTransactionReceipt({ hash: claim });
+        const endedAt = Date.now();
+        assert.equal((await gameView(stack, gameId)).status, STATUS.Finished);
+        session.suite.log(
+          `the end: ${slot} wei in A's slot, ${await publicClient.getBalance({ address: key })} in A's key (float ${float})`,
+        );
+
+        // --- The hall's keeper pays A's slot to A's wallet within 2 minutes of the end.
+        const paid = await eventually(
+          "the hall's keeper to pay A out",
+          async () =>
+            (
+              await publicClient.getContractEvents({
+                address: stack.diceHall,
+                abi: diceHallAbi,
+                eventName: "Withdrawn",
+                args: { token: NATIVE, account: playerA },
+                fromBlock: end.blockNumber,
+              })
+            ).at(0),
+          120_000,
+        );
+        const after = Date.now() - endedAt;
+        const payout = await publicClient.getTransaction({ hash: paid.transactionHash });
+        assert.ok(
+          [stack.accounts[2], stack.accounts[3]].some(
+            (k) => k.toLowerCase() === payout.from.toLowerCase(),
+          ),
+          "paid by the hall's keeper",
+        );
+        assert.ok(after <= 120_000, `paid ${after} ms after the end`);
+        assert.equal(paid.args.amount, slot, "the whole slot (a loser's game leaves nothing else)");
+        const walletAfter = await publicClient.getBalance({ address: playerA });
+        assert.equal(walletAfter, walletAtEnd + slot, "it reached A's wallet");
+
+        // Nothing of A's is left in the hall: the session is over, the credit as it was before.
+        const ended = await sessionOf(stack, playerA);
+        assert.equal(ended.key, "0x0000000000000000000000000000000000000000");
+        assert.equal(ended.feeAllowance, 0n);
+        assert.equal(await credits(stack, NATIVE, playerA), creditBefore);
+        const owedNow = await publicClient.readContract({
+          address: stack.diceHall,
+          abi: diceHallAbi,
+          functionName: "payOutAmount",
+          args: [gameId, playerA, NATIVE],
+        });
+        assert.equal(owedNow, 0n, "the game owes A nothing more");
+
+        // What the key keeps is its float at most: no more than 2 moves' gas at the session's
+        // max fee per gas (the float's own price).
+        const keyLeft = await publicClient.getBalance({ address: key });
+        const maxFeePerGas = float / KEY_FLOAT_GAS;
+        assert.ok(
+          keyLeft <= 2n * KEY_ROLL_GAS_LIMIT * maxFeePerGas,
+          `the key keeps ${keyLeft}, within two moves' gas (${2n * KEY_ROLL_GAS_LIMIT * maxFeePerGas})`,
+        );
+
+        // To the wei: A's wallet lost the bet, the opening's gas, and what the key spent and keeps
+        // (its gas and the roll fees); nothing else. The key's gas is read from its transactions.
+        let keyGasSpent = 0n;
+        let keyRolls = 0n;
+        for (let n = openTx.blockNumber; n <= end.blockNumber; n++) {
+          const block = await publicClient.getBlock({ blockNumber: n, includeTransactions: true });
+          for (const tx of block.transactions) {
+            if (tx.from.toLowerCase() !== key.toLowerCase()) continue;
+            const r = await publicClient.getTransactionReceipt({ hash: tx.hash });
+            keyGasSpent += r.gasUsed * r.effectiveGasPrice;
+          }
+        }
+        keyRolls = BigInt(
+          (
+            await publicClient.getContractEvents({
+              address: stack.diceHall,
+              abi: diceHallAbi,
+              eventName: "RollRequested",
+              args: { gameId, player: playerA },
+              fromBlock: openTx.blockNumber,
+            })
+          ).length,
+        );
+        const fees = openValue - bet - slot - keyGasSpent - keyLeft;
+        session.suite.log(
+          `A asked ${openValue - bet} (float ${float}); the key spent ${keyGasSpent} of gas and ${fees} of fees on ${keyRolls} rolls, keeps ${keyLeft}; ${slot} came back ${after} ms after the end`,
+        );
+        assert.equal(
+          walletBefore - walletAfter,
+          bet + openTx.gasUsed * openTx.effectiveGasPrice + keyGasSpent + fees + keyLeft,
+        );
+        const rollFee = await publicClient.readContract({
+          address: stack.diceHall,
+          abi: diceHallAbi,
+          functionName: "rollFee",
+        });
+        assert.equal(fees, keyRolls * rollFee, "the fees are the key's rolls' fees, no more");
+        assert.equal(b.wallet.confirmations(), 1, "B's one confirmation");
+      } finally {
+        await keeper.stop();
+      }
     },
   );
 }

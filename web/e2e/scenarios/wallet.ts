@@ -360,12 +360,17 @@ function sessionGame(suite: () => Suite, tokenName: "ETH" | "TUSD"): void {
         .getByText(erc20 ? /^Your wallet asks twice/ : /^Your wallet asks once/)
         .waitFor();
       assert.match((await summary.textContent()) ?? "", new RegExp(`the bet: ${bet} ${tokenName}`));
+      // Issue 43: the coin is set aside in the hall for the key, which holds only a float.
+      assert.doesNotMatch((await summary.textContent()) ?? "", /credit/);
       assert.match(
         (await summary.textContent()) ?? "",
-        /roll fees put into your credit in the hall: /,
+        /set aside in the hall for the session key's roll fees and gas: /,
       );
-      assert.match((await summary.textContent()) ?? "", /gas for this browser's session key: /);
-      assert.match((await summary.textContent()) ?? "", /What comes back when the game ends/);
+      assert.match((await summary.textContent()) ?? "", /held by the key itself: /);
+      assert.match(
+        (await summary.textContent()) ?? "",
+        /What comes back to your wallet when the game ends/,
+      );
       // A game's fees and gas at today's prices stand beside the bet (issue 32).
       await a.tracked.page
         .getByTestId("game-cost")
