@@ -471,7 +471,7 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
       abi: diceHallAbi,
       functionName: "PAYOUT_GAS",
     });
-    const estimate = await publicClient.estimateContractGas(request).catch(async (err: unknown) => {
+    const estimate = await publicClient.estimateContractGas(request).catch(async () => {
       // A node may refuse to estimate a call whose receiver burns its gas (no limit would make that
       // inner call succeed); a payout that would revert (nothing owed any more) is not sent.
       await publicClient.simulateContract(request);
