@@ -23,7 +23,7 @@ const connection = await network.create();
 const { networkHelpers } = connection;
 /** PricedEntropyMock's mode in which every request is refused (as a provider out of randomness). */
 const REFUSE_REQUEST = 1;
-const BLOCK_MS = 400;
+const BLOCK_MS = 750;
 
 async function rpc(h: Hall, method: string, params: unknown[] = []) {
   return h.connection.provider.request({ method, params });
