@@ -520,6 +520,22 @@ describe("buildTableModel", () => {
     ).toBe("none");
   });
 
+  it("offers a roll's call-off from the call-off's very second, as the contract takes it", () => {
+    const callOffAt = T0 + 86_400;
+    const view = gameView({
+      pendingSequence: 9n,
+      rollRequestedAt: BigInt(T0),
+      deadline: 0n,
+      entropyAttempts: 1,
+      callOffAt: BigInt(callOffAt),
+    });
+    const base = { view, me: BOB, myTurn: true, sending: null, clockKnown: true } as const;
+    const at = (block: number) =>
+      claimOffer({ ...base, nowMs: block * 1000, latestBlockSec: BigInt(block) });
+    expect(at(callOffAt - 1)).toBe("none");
+    expect(at(callOffAt)).toBe("open");
+  });
+
   it("lets a failed claim's error go once a later block is past the deadline", () => {
     const view = gameView();
     const deadline = BigInt(T0 + 300);

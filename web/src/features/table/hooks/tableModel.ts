@@ -101,10 +101,7 @@ export function claimOffer(input: {
   const deadline = moveDeadlineMs(view);
   if (!input.me || deadline === null || input.sending !== null) return "none";
   if (!(claimCallsOff(view) || claimSettlesMatch(view) || !input.myTurn)) return "none";
-  if (
-    input.latestBlockSec !== undefined &&
-    blockPastDeadline(input.latestBlockSec, Math.floor(deadline / 1000))
-  ) {
+  if (input.latestBlockSec !== undefined && claimableInBlock(view, input.latestBlockSec)) {
     return "open";
   }
   return input.clockKnown && input.nowMs > deadline ? "next block" : "none";
@@ -122,7 +119,19 @@ export function claimErrorOutdated(
 ): boolean {
   const deadline = moveDeadlineMs(view);
   if (failedAtBlock === null || !latest || deadline === null) return false;
-  return latest.number > failedAtBlock && blockPastDeadline(latest.timestamp, deadline / 1000);
+  return latest.number > failedAtBlock && claimableInBlock(view, latest.timestamp);
+}
+
+/**
+ * Whether claimTimeout goes through in a block stamped `timestampSec`: a move's deadline is the
+ * last second it may be made in (`block.timestamp > deadline`); a roll out may be called off from
+ * its call-off's very second (`block.timestamp >= callOffAt`).
+ */
+function claimableInBlock(view: GameView, timestampSec: bigint): boolean {
+  const deadline = moveDeadlineMs(view);
+  if (deadline === null) return false;
+  if (view.entropyAttempts > 0) return timestampSec >= view.callOffAt;
+  return blockPastDeadline(timestampSec, deadline / 1000);
 }
 
 export function buildTableModel(input: ChainTableInput): TableModel {
