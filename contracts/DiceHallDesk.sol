@@ -96,6 +96,11 @@ contract DiceHallDesk is DiceHallStorage, EIP712 {
         (uint256 owed, uint256 slot, PlayerState state) = _payOutDue(gameId, player, token);
         uint256 amount = owed + slot;
         if (amount == 0) revert IDiceHall.NothingToWithdraw(token, player);
+        // A caller who sends too little gas must not turn a payout the receiver could take into a failed one: the
+        // receiver gets its whole PAYOUT_GAS (EIP-150 forwards at most 63/64 of what is left) and the fallback
+        // to credit still has gas to run.
+        uint256 needed = PAYOUT_MIN_GAS;
+        if (gasleft() < needed) revert IDiceHall.PayoutGasTooLow(gasleft(), needed);
         if (owed != 0) {
             _sheets[gameId][player] = state.withoutOwed();
             Credit storage c = _credits[token][player];

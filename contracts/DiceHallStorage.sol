@@ -70,6 +70,9 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// wallet's receive, bounded so that a receiver that burns gas costs the sender little. A receiver that needs
     /// more keeps the amount in its credit and takes it with its own withdraw.
     uint256 public constant PAYOUT_GAS = 50_000;
+    /// @notice The gas payOut must have left before it sends: PAYOUT_GAS for the receiver as EIP-150 forwards it
+    /// (63/64 of what is left), the call's own cost, and the fallback to credit if the receiver fails.
+    uint256 public constant PAYOUT_MIN_GAS = (PAYOUT_GAS * 64) / 63 + 40_000;
 
     /// @dev A game's header: three slots, then the seats in join order.
     struct Game {

@@ -306,3 +306,32 @@ describe("a session key holds only its float; the rest comes back when its game 
     assert.equal(hallEvent(h, late, "Withdrawn").amount, ALLOWANCE);
   });
 });
+
+describe("a payout sent with too little gas is refused, not failed", () => {
+  it("reverts PayoutGasTooLow rather than let a starved call push a willing receiver's money back to credit", async () => {
+    const h = await networkHelpers.loadFixture(pricedHallFixture);
+    const player = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
+    await send(h, player.write.setAcceptsEth([true]));
+    await send(h, player.write.createGame([lobbyConfig()], { value: BET }));
+    const gameId = (await h.hall.read.nextGameId()) - 1n;
+    await send(h, player.write.cancelGame([gameId]));
+    const needed = await h.hall.read.PAYOUT_MIN_GAS();
+    // Enough for everything before the send, not for the receiver's stipend and the fallback.
+    await h.viem.assertions.revertWithCustomError(
+      h.hall.write.payOut([gameId, player.address, NATIVE], {
+        account: h.wallets[8].account,
+        gas: 70_000n,
+      }),
+      h.hall,
+      "PayoutGasTooLow",
+    );
+    assert.ok(needed > 50_000n);
+    // Nothing moved: the game still owes it, and a call with enough gas pays it.
+    assert.equal(await h.hall.read.payOutAmount([gameId, player.address, NATIVE]), BET);
+    const paid = await send(
+      h,
+      h.hall.write.payOut([gameId, player.address, NATIVE], { account: h.wallets[8].account }),
+    );
+    assert.equal(hallEvent(h, paid, "Withdrawn").amount, BET);
+  });
+});

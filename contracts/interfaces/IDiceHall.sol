@@ -218,6 +218,8 @@ interface IDiceHall {
     error NotSessionKey(address caller);
     /// @notice A session key asked to refuel while it holds its whole float already.
     error KeyFull(address key, uint256 balance, uint256 float);
+    /// @notice payOut was sent with too little gas to give the receiver its PAYOUT_GAS and fall back to credit.
+    error PayoutGasTooLow(uint256 gasLeft, uint256 needed);
     /// @notice An amount too large for a credit (2^128 units or more).
     error AmountTooLarge(uint256 amount);
     /// @notice A session key must not be zero, the player itself, or a key another player holds (active or

@@ -1,3 +1,4 @@
+import { ALL_KEPT, ROLLS_PER_TURN } from "../rules/dice.ts";
 import { RulesError } from "../rules/errors.ts";
 import { checkDice } from "../rules/score.ts";
 import { applyScore, boxOptions, isComplete, totals, type Sheet } from "../rules/sheet.ts";
@@ -16,9 +17,9 @@ import { TurnKernel, stateIndex, type SolverTable, type TurnState } from "./solv
 // In a file of its own, so the page that shows it does not load the solver.
 export { COACH_OBJECTIVE } from "./objective.ts";
 
-export const ROLLS_PER_TURN = 3;
-/** Keeping all five dice: the turn stops here and the dice are scored. */
-export const KEEP_ALL = 0b11111;
+export { ROLLS_PER_TURN };
+/** Keeping all five dice: the turn stops here and the dice are scored (the rules' ALL_KEPT). */
+export const KEEP_ALL = ALL_KEPT;
 
 /** The turn-start state of a sheet, as the table indexes it. */
 export function turnStateOf(table: SolverTable, sheet: Sheet): TurnState {

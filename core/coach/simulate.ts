@@ -1,4 +1,5 @@
 import type { RuleSetId } from "../rules/ruleSets.ts";
+import { ROLLS_PER_TURN } from "../rules/dice.ts";
 import {
   applyScore,
   boxOptions,
@@ -50,7 +51,7 @@ export function playGame(table: SolverTable, random: () => number): Sheet {
   while (!isComplete(sheet)) {
     const kernel = kernelFor(table, sheet);
     let dice = [die(), die(), die(), die(), die()];
-    for (let rollsUsed = 1; rollsUsed < 3; rollsUsed++) {
+    for (let rollsUsed = 1; rollsUsed < ROLLS_PER_TURN; rollsUsed++) {
       const h = handOf(dice);
       const E = rollsUsed === 1 ? kernel.E2 : kernel.E1;
       let best = kernel.S[h];

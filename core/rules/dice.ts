@@ -5,7 +5,9 @@ import { checkDice, type Dice } from "./score.ts";
 
 export const DICE_COUNT = 5;
 /** Keeping all five dice is not a re-roll, so this mask is never allowed. */
-const ALL_KEPT = (1 << DICE_COUNT) - 1;
+export const ALL_KEPT = (1 << DICE_COUNT) - 1;
+/** Rolls a player may make in one turn (the contract's MAX_ROLLS). */
+export const ROLLS_PER_TURN = 3;
 
 export interface DieDerivation {
   position: number;

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { BoxChoice, KeepOption } from "@dicehall/core/coach/advise.ts";
 import type { GameRecord, GameReview } from "@dicehall/core/coach/analyse.ts";
 import type { CoachReply, CoachRequest } from "@dicehall/core/coach/protocol.ts";
+import { ROLLS_PER_TURN } from "@dicehall/core/rules/dice.ts";
 import type { RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Sheet } from "@dicehall/core/rules/sheet.ts";
 import type { TurnAction } from "@dicehall/core/rules/strategy.ts";
@@ -161,7 +162,9 @@ export function useCoachAdvice(position: CoachPosition | null, enabled = true) {
     queryFn: async (): Promise<CoachAdvice> => {
       const { sheet, dice, rollsUsed } = position!;
       const [keeps, boxes] = await Promise.all([
-        rollsUsed < 3 ? coachAdviseKeep(sheet, dice, rollsUsed) : Promise.resolve(null),
+        rollsUsed < ROLLS_PER_TURN
+          ? coachAdviseKeep(sheet, dice, rollsUsed)
+          : Promise.resolve(null),
         coachAdviseBox(sheet, dice),
       ]);
       return { keeps, boxes };

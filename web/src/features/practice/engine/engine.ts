@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
 import type { TurnRecord } from "@dicehall/core/coach/analyse.ts";
 import { matchStandings } from "@dicehall/core/game/match.ts";
-import { rollDice } from "@dicehall/core/rules/dice.ts";
+import { ALL_KEPT, rollDice } from "@dicehall/core/rules/dice.ts";
 import { isRuleSetId, ruleSet, type RuleSetId } from "@dicehall/core/rules/ruleSets.ts";
 import type { Dice } from "@dicehall/core/rules/score.ts";
 import {
@@ -27,7 +27,6 @@ export const MAX_PLAYERS = 4;
 export const MIN_GAMES = 1;
 export const MAX_GAMES = 10;
 export const ROLLS_PER_TURN = 3;
-const ALL_KEPT = 0b11111;
 /** Turn-log lines kept per game (the table shows the latest). */
 const LOG_LIMIT = 200;
 export const PRACTICE_VERSION = 1;
