@@ -6,6 +6,7 @@
 // cost (docs/BENCHMARKS.md, Gas), with the worst roll path over the usual path's estimate. `npm run gas` prints
 // the tables (medians per action) and fails if a target is missed or the model is more than 10 %
 // off a measured figure.
+import { GAME_STATUS } from "@dicehall/core/contract/gameStatus.ts";
 import { network } from "hardhat";
 import {
   getContractAddress,
@@ -89,7 +90,7 @@ async function playGame(samples: Samples, hall: Hall, answer: Answerer) {
   let rolledThisTurn = 1;
   for (;;) {
     const game = await hall.read.getGame([gameId]);
-    if (game.status !== 2) break;
+    if (game.status !== GAME_STATUS.Running) break;
     const wallet = byAddress.get(game.players[game.currentSeat].toLowerCase())!;
     const sheet = await hall.read.getPlayer([gameId, wallet.account.address]);
     // Alice sends the exact fee; Bob sends what the app sends (the fee + 10 %, the surplus credited back).
@@ -181,7 +182,7 @@ async function playSessionGame(samples: Samples, hall: Hall, answer: Answerer, n
   let rolledThisTurn = 1;
   for (;;) {
     const game = await hall.read.getGame([gameId]);
-    if (game.status !== 2) break;
+    if (game.status !== GAME_STATUS.Running) break;
     const player = game.players[game.currentSeat];
     const key = keyOf.get(player.toLowerCase())!;
     const sheet = await hall.read.getPlayer([gameId, player]);
@@ -537,7 +538,7 @@ async function playSameGame(hall: Hall, gameId: bigint, answer: Answerer) {
   let rolledThisTurn = 1;
   for (;;) {
     const game = await hall.read.getGame([gameId]);
-    if (game.status !== 2 || game.gameNumber !== start.gameNumber) break;
+    if (game.status !== GAME_STATUS.Running || game.gameNumber !== start.gameNumber) break;
     const wallet = byAddress.get(game.players[game.currentSeat].toLowerCase())!;
     const sheet = await hall.read.getPlayer([gameId, wallet.account.address]);
     for (let r = rolledThisTurn; r < 3; r++) {

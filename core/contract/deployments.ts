@@ -1,6 +1,9 @@
 import type { Address } from "viem";
 import { FORTUNA_SERVICES } from "./revelations.ts";
 
+/** The local chain's id (Hardhat's node): the dev stack, the tests and the local app run on it. */
+export const LOCAL_CHAIN_ID = 31337;
+
 /** One chain's entry in the deployment output (scripts/export-deployments.ts). */
 export interface Deployment {
   chainId: number;

@@ -16,7 +16,9 @@ export const CHAIN_NAMES: Record<number, string> = {
   421614: "arbitrumSepolia",
 };
 
-export const LOCAL_CHAIN_ID = 31337;
+import { LOCAL_CHAIN_ID } from "@dicehall/core/contract/deployments.ts";
+
+export { LOCAL_CHAIN_ID };
 
 export const DEPLOYMENTS_FILE = fileURLToPath(
   new URL("../../core/generated/deployments.json", import.meta.url),

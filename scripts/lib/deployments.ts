@@ -8,7 +8,8 @@ import { getAddress, type Address } from "viem";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const IGNITION_DEPLOYMENTS_DIR = join(ROOT, "ignition/deployments");
 export const DEPLOYMENTS_FILE = join(ROOT, "core/generated/deployments.json");
-export const LOCAL_CHAIN_ID = 31337;
+export { LOCAL_CHAIN_ID } from "@dicehall/core/contract/deployments.ts";
+import { LOCAL_CHAIN_ID } from "@dicehall/core/contract/deployments.ts";
 
 /** One chain's contracts as the app sees them. */
 export interface Deployment {

@@ -17,6 +17,7 @@
 //   ended if the player's own app has not taken it by then, and only when the payout's gas bound is at
 //   most a set share of what it pays (payOutGasShareBps, 10 % by default).
 // It never holds a choice: a refused roll has no number, and an accepted one has exactly one.
+import { GAME_STATUS } from "@dicehall/core/contract/gameStatus.ts";
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -592,7 +593,7 @@ export function startHallKeeper(o: HallKeeperOptions): HallKeeper {
         args: [gameId],
       });
       // 2 = Running; a game with no roll out leaves the watch until its next roll.
-      if (game.status !== 2 || game.entropyAttempts === 0) {
+      if (game.status !== GAME_STATUS.Running || game.entropyAttempts === 0) {
         watched.delete(gameId);
         continue;
       }

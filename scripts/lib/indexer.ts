@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import type { Address } from "viem";
 import type { WireAnalysisStatus, WireStatus } from "@dicehall/core/indexer/indexerWire.ts";
-import { ROOT } from "./deployments.ts";
+import { LOCAL_CHAIN_ID, ROOT } from "./deployments.ts";
 import { freePort } from "./ports.ts";
 
 export const INDEXER_ROOT = join(ROOT, "indexer");
@@ -88,8 +88,6 @@ export function quietIdleChain(): (line: string) => string | null {
     return `${line} (said once: harmless on a local chain, which may go a while without blocks)`;
   };
 }
-
-const LOCAL_CHAIN_ID = 31337;
 
 /**
  * Drops what Ponder's sync store (the `ponder_sync` schema, shared by every indexer on a Postgres

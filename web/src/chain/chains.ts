@@ -1,8 +1,9 @@
 import { defineChain, http, type Transport } from "viem";
 import { arbitrum, arbitrumSepolia, base, baseSepolia, hardhat } from "viem/chains";
+import { LOCAL_CHAIN_ID } from "@dicehall/core/contract/deployments.ts";
 import { deploymentFor } from "./deployments.ts";
 
-export const LOCAL_CHAIN_ID = hardhat.id;
+export { LOCAL_CHAIN_ID };
 export const LOCAL_RPC_URL = import.meta.env.VITE_RPC_URL || "http://127.0.0.1:8545";
 
 const localChain = defineChain({

@@ -1,3 +1,4 @@
+import { GAME_STATUS } from "@dicehall/core/contract/gameStatus.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -49,7 +50,7 @@ export async function startPush(
       args: [gameId],
     });
     // Status 2: running (core's STATUS_NAMES).
-    if (view.status !== 2) return null;
+    if (view.status !== GAME_STATUS.Running) return null;
     const deadlineMs =
       view.entropyAttempts === 0
         ? view.deadline > 0n

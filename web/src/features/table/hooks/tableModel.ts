@@ -13,8 +13,9 @@ import { blockPastDeadline } from "@/chain/chainClock.ts";
 /** A view's clocks live with the view (the app-wide turn alert reads them too). */
 export { moveDeadlineMs, rollRetryAtMs } from "@/data/gameData.ts";
 
-export const MAX_ROLLS = 3;
-const ALL_KEPT = 0b11111;
+import { ALL_KEPT, ROLLS_PER_TURN as MAX_ROLLS } from "@dicehall/core/rules/dice.ts";
+
+export { MAX_ROLLS };
 
 /** Everything the chain says about a table, plus the viewer's local choices. */
 export interface ChainTableInput {
