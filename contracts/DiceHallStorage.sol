@@ -21,8 +21,8 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
 
     uint16 public constant MAX_HOUSE_FEE_BPS = 1000;
     uint256 public constant MAX_INVITEES = 16;
-    /// @notice The largest bet a token may allow (2^120 units): a credit (128 bits) holds 2^8 of the largest pots.
-    uint128 public constant MAX_BET = 1 << 120;
+    /// @dev The largest bet a token may allow (2^120 units): a credit (128 bits) holds 2^8 of the largest pots.
+    uint128 internal constant MAX_BET = 1 << 120;
     uint32 public constant MAX_CALLBACK_GAS_LIMIT = 2_500_000;
     /// @notice The heaviest callback (a 4-seat order draw filed in the overflow map) needs well under this.
     uint32 public constant MIN_CALLBACK_GAS_LIMIT = 60_000;
@@ -60,8 +60,8 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// @notice The most roll fees a session sets aside (2^64 - 1 wei, about 18.4 of the native coin), so that they
     /// share one slot with the key's player and expiry: a key's roll reads and writes that slot only.
     uint64 public constant MAX_SESSION_ALLOWANCE = type(uint64).max;
-    /// @notice The largest float a key may be granted (SessionGrant.keyGas), kept in whole gwei in 48 bits.
-    uint256 public constant MAX_KEY_FLOAT = uint256(type(uint48).max) * 1 gwei;
+    /// @dev The largest float a key may be granted (SessionGrant.keyGas), kept in whole gwei in 48 bits.
+    uint256 internal constant MAX_KEY_FLOAT = uint256(type(uint48).max) * 1 gwei;
     /// @notice No request for a refused roll is accepted in its call-off window's last this many seconds, so the
     /// last request accepted always has at least this long to be delivered before the game may be called off:
     /// a delivery and a call-off never race.
@@ -70,9 +70,9 @@ abstract contract DiceHallStorage is Ownable2Step, Pausable, ReentrancyGuardTran
     /// wallet's receive, bounded so that a receiver that burns gas costs the sender little. A receiver that needs
     /// more keeps the amount in its credit and takes it with its own withdraw.
     uint256 public constant PAYOUT_GAS = 50_000;
-    /// @notice The gas payOut must have left before it sends: PAYOUT_GAS for the receiver as EIP-150 forwards it
+    /// @dev The gas payOut must have left before it sends: PAYOUT_GAS for the receiver as EIP-150 forwards it
     /// (63/64 of what is left), the call's own cost, and the fallback to credit if the receiver fails.
-    uint256 public constant PAYOUT_MIN_GAS = (PAYOUT_GAS * 64) / 63 + 40_000;
+    uint256 internal constant PAYOUT_MIN_GAS = (PAYOUT_GAS * 64) / 63 + 40_000;
 
     /// @dev A game's header: three slots, then the seats in join order.
     struct Game {

@@ -270,7 +270,10 @@ const targets: Record<string, bigint> = {
   "entropy callback (reveal tx)": 60_000n,
   score: 50_000n,
   "score (settles)": 150_000n,
-  "our share of a roll (roll - baseline request)": 25_000n,
+  // Issue 10's 25 000, plus 50 for the function dispatcher: the hall's entry points grew (payOut's view,
+  // refuelKey and PAYOUT_GAS in issues 41 and 43) and roll's selector is one comparison deeper; the roll's own
+  // code is unchanged (25 004 on MockEntropy, 22 668 on our Entropy model).
+  "our share of a roll (roll - baseline request)": 25_050n,
   "our share of a callback (callback - baseline reveal)": 22_500n,
   [KEY_ROLL]: 110_000n,
   "score by a session key": 50_000n,
