@@ -144,6 +144,12 @@ export const REVERT_SENTENCES: Record<string, Sentence> = {
     `A session key can last at most 7 days (until ${when(latest)}). Nothing was sent.`,
   SessionAllowanceExceeded: ([, fee, left], c) =>
     `The session key may spend ${c.amount(big(left))} more on roll fees, less than this roll's ${c.amount(big(fee))}. Top it up (one confirmation) or roll from your wallet.`,
+  KeyFull: () =>
+    "This browser's session key already holds its float of gas; it takes nothing more from the hall.",
+  PayoutGasTooLow: () =>
+    "That payout was sent with too little gas for the receiver to take it. Nothing moved; send it again with the gas your wallet suggests.",
+  AmountTooLarge: () =>
+    "That amount is larger than the hall can keep in a credit. Nothing was sent.",
   NotSessionKey: () =>
     "Only your live session key can pay your credit out this way. Withdraw it from your wallet instead.",
   InvalidSessionKey: () =>

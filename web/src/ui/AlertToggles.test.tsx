@@ -7,7 +7,13 @@ import { AlertToggles } from "./AlertToggles.tsx";
 import { soundOn } from "./alerts.ts";
 
 const wallet = vi.hoisted(() => ({ address: undefined as string | undefined }));
-vi.mock("wagmi", () => ({ useConnection: () => ({ address: wallet.address }) }));
+// The push settings read the hall (for the key's proof) and sign with the wallet when no key can.
+vi.mock("wagmi", () => ({
+  useConnection: () => ({ address: wallet.address }),
+  useChainId: () => 31337,
+  useClient: () => undefined,
+  useSignMessage: () => ({ signMessageAsync: async () => "0x" }),
+}));
 
 afterEach(() => {
   cleanup();

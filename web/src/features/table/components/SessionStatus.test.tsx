@@ -81,7 +81,7 @@ describe("SessionStatus", () => {
     expect(screen.getByText(/^Moves signed by this browser's session key, until /)).toBeTruthy();
     // The fees set aside for the key are not in the credit: the table says where they are.
     expect(screen.getByTestId("session-fees").textContent).toMatch(
-      /^Roll fees set aside for the key: 0\.001 ETH \(not in your credit in the hall/,
+      /^Set aside in the hall for the key's roll fees and gas: 0\.001 ETH \(not in your credit;/,
     );
     expect(screen.queryByRole("button", { name: "Top up the session key" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Revoke" }));
@@ -137,7 +137,8 @@ describe("SessionStatus", () => {
   });
 
   it("offers a top-up in one confirmation when the key runs low, between moves only", async () => {
-    const low = sessionWith(KEY_GAS_RESERVE * GWEI);
+    // The slot counts as the key's gas (the key refuels from it): an empty slot and a key at its reserve.
+    const low = sessionWith(KEY_GAS_RESERVE * GWEI, 0n);
     const { unmount } = panel(low, false);
     // A roll is out: no confirmation is asked for now.
     expect(screen.queryByRole("button", { name: "Top up the session key" })).toBeNull();

@@ -138,8 +138,10 @@ export function SessionStatus({
       </p>
       {signingKey && onChain && (
         <p className="muted small" data-testid="session-fees">
-          Roll fees set aside for the key: {formatTokenAmount(onChain.feeAllowance, native, 6)} (not
-          in your credit in the hall; what the key does not spend comes back to you).
+          Set aside in the hall for the key&apos;s roll fees and gas:{" "}
+          {formatTokenAmount(onChain.feeAllowance, native, 6)} (not in your credit; the key tops its
+          own small float up from it, and what is left comes back to your wallet when the game
+          ends).
         </p>
       )}
       {signingKey && confirmRevoke && (
