@@ -19,6 +19,8 @@ contract HostileEthRejectingPlayer {
         hall = hall_;
     }
 
+    // A hostile receiver is complex on purpose: it burns whatever gas a payout forwards.
+    // solhint-disable-next-line no-complex-fallback
     receive() external payable {
         if (burnsGas) {
             // Writes until the gas it was given runs out.
