@@ -140,9 +140,11 @@ const RETRY_GAS_AFTER_ADVANCE = 600_000n;
 
 /**
  * The hall's own work in a payout, where the node cannot estimate it (a receiver that burns its
- * stipend): a native payout to an account without code is estimated at about 57 000 gas.
+ * stipend): a native payout to an account without code is estimated at about 57 000 gas, and
+ * payOut refuses to send unless PAYOUT_GAS * 64 / 63 + 40 000 is left at that point
+ * (PayoutGasTooLow: a starved call must not fail a willing receiver), so the limit holds that too.
  */
-const PAYOUT_WORK_GAS = 60_000n;
+const PAYOUT_WORK_GAS = 110_000n;
 
 interface Watched {
   /** The block of the keeper's last attempt for this roll: it asks at most once a block. */
