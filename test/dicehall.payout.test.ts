@@ -56,6 +56,20 @@ async function grantFor(h: Hall, key: WalletClient, keyGas = 0n, feeAllowance = 
   };
 }
 
+/**
+ * A contract player that opened a lobby and cancelled it: the game owes it its bet. `receiver` says
+ * what its receive() does with a payout.
+ */
+async function contractPlayerOwedARefund(h: Hall, receiver: "takes it" | "burns gas" | "reverts") {
+  const player = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
+  if (receiver === "takes it") await send(h, player.write.setAcceptsEth([true]));
+  if (receiver === "burns gas") await send(h, player.write.setBurnsGas([true]));
+  await send(h, player.write.createGame([lobbyConfig()], { value: BET }));
+  const gameId = (await h.hall.read.nextGameId()) - 1n;
+  await send(h, player.write.cancelGame([gameId]));
+  return { player, gameId };
+}
+
 describe("payOut sends what the game left the player, and nothing else", () => {
   it("leaves a deposit and another game's credit alone, and pays each game once", async () => {
     const h = await networkHelpers.loadFixture(pricedHallFixture);
@@ -134,11 +148,7 @@ describe("a payout someone else sends costs them a bounded amount, whatever the 
     it(`a receiver that ${mode}: the keeper's gas bounded, the money left in the player's credit`, async () => {
       const h = await networkHelpers.loadFixture(pricedHallFixture);
       const keeper = h.wallets[8];
-      const player = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
-      if (mode === "burns gas") await send(h, player.write.setBurnsGas([true]));
-      await send(h, player.write.createGame([lobbyConfig()], { value: BET }));
-      const gameId = (await h.hall.read.nextGameId()) - 1n;
-      await send(h, player.write.cancelGame([gameId]));
+      const { player, gameId } = await contractPlayerOwedARefund(h, mode);
       const before = await hallBalance(h);
 
       const receipt = await send(
@@ -174,11 +184,7 @@ describe("a payout someone else sends costs them a bounded amount, whatever the 
 
   it("a receiver that takes the coin in under PAYOUT_GAS is paid", async () => {
     const h = await networkHelpers.loadFixture(pricedHallFixture);
-    const player = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
-    await send(h, player.write.setAcceptsEth([true]));
-    await send(h, player.write.createGame([lobbyConfig()], { value: BET }));
-    const gameId = (await h.hall.read.nextGameId()) - 1n;
-    await send(h, player.write.cancelGame([gameId]));
+    const { player, gameId } = await contractPlayerOwedARefund(h, "takes it");
     const receipt = await send(
       h,
       h.hall.write.payOut([gameId, player.address, NATIVE], { account: h.wallets[8].account }),
@@ -310,11 +316,7 @@ describe("a session key holds only its float; the rest comes back when its game 
 describe("a payout sent with too little gas is refused, not failed", () => {
   it("reverts PayoutGasTooLow rather than let a starved call push a willing receiver's money back to credit", async () => {
     const h = await networkHelpers.loadFixture(pricedHallFixture);
-    const player = await h.viem.deployContract("HostileEthRejectingPlayer", [h.hall.address]);
-    await send(h, player.write.setAcceptsEth([true]));
-    await send(h, player.write.createGame([lobbyConfig()], { value: BET }));
-    const gameId = (await h.hall.read.nextGameId()) - 1n;
-    await send(h, player.write.cancelGame([gameId]));
+    const { player, gameId } = await contractPlayerOwedARefund(h, "takes it");
     // PAYOUT_MIN_GAS: PAYOUT_GAS as EIP-150 forwards it, and 40 000 for the call and the fallback.
     const needed = ((await h.hall.read.PAYOUT_GAS()) * 64n) / 63n + 40_000n;
     // Enough for everything before the send, not for the receiver's stipend and the fallback.
